@@ -1,0 +1,1 @@
+"""Virtual hardware: pure engine objects (no Flask) with a partial template each."""

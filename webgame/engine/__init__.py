@@ -1,0 +1,1 @@
+"""Framework-free core shared by all games: cards, randomness, money, rules data, protocol."""

@@ -1,0 +1,89 @@
+"""Money is integer cents; odds are exact fractions; one rounding rule.
+
+DECISIONS D-001: every amount is an integer number of US cents.
+DECISIONS D-002: every computed transfer is truncated toward zero to the cent;
+for a split forfeit (surrender, rescue) the house's half is rounded down, so the
+player's returned half is rounded up.
+DECISIONS D-024: "X to 1" is a net win with the stake returned; "X for 1" is the
+total returned, stake included.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+Cents = int
+
+_ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(to|for|:|x)\s*(\d+(?:\.\d+)?)\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """A payout ratio. ``net`` is the win per unit staked, stake not included."""
+
+    numerator: int
+    denominator: int
+    kind: str = "to"  # "to" (net) or "for" (total returned)
+
+    @classmethod
+    def parse(cls, text: str) -> Odds:
+        m = _ODDS.match(text)
+        if not m:
+            raise ValueError(f"not odds: {text!r}")
+        a, sep, b = Fraction(m.group(1)), m.group(2).lower(), Fraction(m.group(3))
+        ratio = a / b
+        kind = "for" if sep == "for" else "to"
+        return cls(ratio.numerator, ratio.denominator, kind)
+
+    @property
+    def net(self) -> Fraction:
+        ratio = Fraction(self.numerator, self.denominator)
+        return ratio - 1 if self.kind == "for" else ratio
+
+    def win(self, stake: Cents) -> Cents:
+        """The net win on ``stake`` at these odds, truncated to the cent (D-002)."""
+        return truncate(self.net * stake)
+
+    def __str__(self) -> str:
+        return f"{self.numerator} {self.kind} {self.denominator}"
+
+
+def truncate(amount: Fraction | int) -> Cents:
+    """D-002: drop the fraction of a cent, toward zero."""
+    return int(amount)  # int() of a Fraction truncates toward zero
+
+
+def half_forfeit(stake: Cents) -> tuple[Cents, Cents]:
+    """Surrender-style split: (returned to player, kept by house); house's half rounds down."""
+    kept = stake // 2
+    return stake - kept, kept
+
+
+def percent(amount: Cents, rate: Fraction) -> Cents:
+    """A commission or fee of ``rate`` on ``amount``, truncated (D-002)."""
+    return truncate(Fraction(amount) * rate)
+
+
+def fmt(cents: Cents, *, sign: bool = False) -> str:
+    """$1,234.50 (whole dollars drop the cents: $25)."""
+    neg = cents < 0
+    cents = abs(cents)
+    dollars, rest = divmod(cents, 100)
+    text = f"${dollars:,}" if rest == 0 else f"${dollars:,}.{rest:02d}"
+    if neg:
+        return "-" + text
+    return ("+" + text) if sign and cents else text
+
+
+_AMOUNT = re.compile(r"^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$")
+
+
+def parse_amount(text: str) -> Cents:
+    """Dollars as typed by a player ("25", "$2.50") to cents; refuses anything else."""
+    m = _AMOUNT.match(text or "")
+    if not m:
+        raise ValueError("Enter an amount in dollars, like 25 or 2.50.")
+    whole, frac = m.group(1), (m.group(2) or "").ljust(2, "0")
+    return int(whole) * 100 + int(frac)

@@ -1,0 +1,149 @@
+"""The Game protocol every engine implements, and the values that cross it.
+
+An engine is a pure, deterministic state machine: no Flask, no database, no
+clock. The web layer loads a round's state, asks what is legal, applies one
+action and stores the new state together with the money movements the engine
+reported, in one database transaction.
+
+Money crosses the boundary only as events:
+
+* :class:`Stake` – a seat puts money at risk (a bet, a double, a split, insurance).
+  The service debits the seat's chips into the table's wagers account.
+* :class:`Settlement` – a wager is decided. ``returned`` is everything the
+  player gets back (stake included): 0 for a loss, the stake for a push,
+  stake + win for a win. The service moves the difference against the banker.
+  Each (round, seat, bet) settles once; the key makes a replay harmless.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Mapping, Protocol, Union
+
+from .rng import Rng
+
+SYSTEM_SEAT = -1  # actions taken by the table itself (deal, dealer play, timers)
+
+
+class IllegalAction(Exception):
+    """A decision the rules do not allow now. The message is shown to the player as is."""
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str  # "bet", "deal", "hit", "stand", "double", "split", "insurance", …
+    seat: int = SYSTEM_SEAT
+    spot: str = ""  # which wager or hand the action is about: "main", "lucky-ladies", "0"
+    amount: int = 0  # cents, for actions that put money down
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        return cls(str(data["kind"]), int(data.get("seat", SYSTEM_SEAT)),
+                   str(data.get("spot", "")), int(data.get("amount", 0)))
+
+
+@dataclass(frozen=True)
+class Legal:
+    """One decision open to a seat now; money decisions carry their bounds in cents."""
+
+    kind: str
+    spot: str = ""
+    min: int = 0
+    max: int = 0
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Stake:
+    seat: int
+    bet: str  # unique within the round and seat: "main", "main/split1", "insurance", "lucky-ladies"
+    amount: int
+
+
+@dataclass(frozen=True)
+class Settlement:
+    seat: int
+    bet: str
+    stake: int
+    returned: int
+    result: str  # "win", "lose", "push", "surrender", "void"
+    detail: str = ""  # in words: "Blackjack pays 3 to 2"
+
+    @property
+    def net(self) -> int:
+        return self.returned - self.stake
+
+
+@dataclass(frozen=True)
+class Refund:
+    """A wager taken back before the deal (clearing a spot): the stake goes back in full."""
+
+    seat: int
+    bet: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something the table announces ("Dealer busts", "Reshuffle")."""
+
+    text: str
+    seat: int = SYSTEM_SEAT
+
+
+Event = Union[Stake, Refund, Settlement, Note]
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    data = asdict(event)
+    data["type"] = type(event).__name__
+    return data
+
+
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    kinds: dict[str, type] = {"Stake": Stake, "Refund": Refund, "Settlement": Settlement, "Note": Note}
+    payload = {k: v for k, v in data.items() if k != "type"}
+    return kinds[str(data["type"])](**payload)  # type: ignore[no-any-return]
+
+
+@dataclass
+class RoundOutcome:
+    """What a finished round leaves behind for the table (the shoe, meters…)."""
+
+    carry: dict[str, Any] = field(default_factory=dict)
+
+
+class Game(Protocol):
+    slug: str
+    name: str
+    family: str
+
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> Any:
+        """A round in its betting phase. ``carry`` is what the last round left (a shoe)."""
+
+    def legal_actions(self, state: Any, seat: int) -> list[Legal]: ...
+
+    def apply(self, state: Any, action: Action, rng: Rng) -> list[Event]:
+        """Apply one action in place; raise IllegalAction if it may not be taken."""
+
+    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+        """Everything ``viewer`` may see, and nothing else (no hole card, no shoe order)."""
+
+    def to_act(self, state: Any) -> int | None:
+        """The seat whose decision the round waits for; SYSTEM_SEAT if the table moves next;
+        None when the round waits for nobody in particular (betting) or is over."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def carry(self, state: Any) -> dict[str, Any]:
+        """What the next round inherits (the shoe and its cut card)."""
+
+    def bot_action(self, state: Any, seat: int) -> Action | None:
+        """The house strategy for a bot in ``seat`` (basic strategy), or None."""
+
+    def dump(self, state: Any) -> dict[str, Any]: ...
+
+    def load(self, data: Mapping[str, Any]) -> Any: ...

@@ -1,0 +1,65 @@
+"""State as plain data: dataclasses that round-trip through JSON exactly.
+
+Engines keep cards in their state as text codes ("As", "Td") so that a state is
+nothing but strings, integers, booleans, lists, dicts and nested dataclasses.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from typing import Any, Mapping, TypeVar, Union, get_args, get_origin, get_type_hints
+
+T = TypeVar("T")
+
+
+def dump(obj: Any) -> dict[str, Any]:
+    if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
+        raise TypeError("dump takes a dataclass instance")
+    return dataclasses.asdict(obj)
+
+
+def load(cls: type[T], data: Mapping[str, Any]) -> T:
+    return typing.cast(T, _build(cls, data))
+
+
+def _build(tp: Any, value: Any) -> Any:
+    origin = get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        args = [a for a in get_args(tp) if a is not type(None)]
+        if value is None:
+            return None
+        if len(args) == 1:
+            return _build(args[0], value)
+        return value  # a plain-data union (int | str): JSON already holds the right type
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        hints = get_type_hints(tp)
+        kwargs = {}
+        for f in dataclasses.fields(tp):
+            if f.name in value:
+                kwargs[f.name] = _build(hints[f.name], value[f.name])
+        return tp(**kwargs)
+    if origin in (list, typing.List):
+        (item,) = get_args(tp) or (Any,)
+        return [_build(item, v) for v in value]
+    if origin is tuple:
+        args = get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_build(args[0], v) for v in value)
+        return tuple(_build(a, v) for a, v in zip(args, value))
+    if origin in (dict, typing.Dict):
+        k_tp, v_tp = get_args(tp) or (Any, Any)
+        return {_key(k_tp, k): _build(v_tp, v) for k, v in value.items()}
+    return value
+
+
+def _key(tp: Any, key: Any) -> Any:
+    return int(key) if tp is int else key
+
+
+def round_trips(obj: Any) -> bool:
+    """True if the state survives JSON unchanged: the invariant the database relies on."""
+    data = dump(obj)
+    return load(type(obj), json.loads(json.dumps(data))) == obj

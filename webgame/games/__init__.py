@@ -1,0 +1,1 @@
+"""One module or package per engine family; ``registry`` lists the playable games."""

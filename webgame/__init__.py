@@ -1,0 +1,96 @@
+"""The casino web app: ``create_app()`` builds everything; nothing happens at import time."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+from flask import Flask, Response, render_template, request
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from .config import from_env
+from .engine.money import fmt
+from .extensions import csrf, db, htmx, login_manager, migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: Optional[Mapping[str, Any]] = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("INSTANCE_PATH", str(ROOT / "instance")),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.update(from_env(app.instance_path))
+    if test_config:
+        app.config.update(test_config)
+
+    # Behind a Heroku-style router: trust one proxy hop for scheme, host and client address.
+    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+    htmx.init_app(app)
+    login_manager.init_app(app)
+    login_manager.login_view = "auth.login"
+    login_manager.login_message = "Please log in or play as a guest first."
+
+    from . import models  # noqa: F401  (registers the tables)
+    from .web import register
+
+    register(app)
+    app.jinja_env.filters["money"] = fmt
+    app.jinja_env.filters["signed_money"] = lambda c: fmt(c, sign=True)
+
+    from .cli import register_cli
+
+    register_cli(app)
+
+    @app.after_request
+    def security_headers(resp: Response) -> Response:
+        resp.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+            "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+        )
+        resp.headers.setdefault("X-Content-Type-Options", "nosniff")
+        resp.headers.setdefault("X-Frame-Options", "DENY")
+        resp.headers.setdefault("Referrer-Policy", "same-origin")
+        if app.config.get("PRODUCTION"):
+            resp.headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        resp.vary.add("HX-Request")
+        return resp
+
+    @app.errorhandler(404)
+    def not_found(_: Exception) -> tuple[str, int]:
+        return render_template("error.html", code=404, message="There is nothing here."), 404
+
+    @app.errorhandler(403)
+    def forbidden(_: Exception) -> tuple[str, int]:
+        return render_template("error.html", code=403, message="That page is for operators."), 403
+
+    @app.errorhandler(400)
+    def bad_request(exc: Exception) -> tuple[str, int]:
+        message = getattr(exc, "description", "") or "That request was not understood."
+        if request.headers.get("HX-Request"):
+            return render_template("_flash_fragment.html", error=message), 400
+        return render_template("error.html", code=400, message=message), 400
+
+    return app
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
+    """SQLite: write-ahead log for concurrent readers, a busy wait instead of errors."""
+    module = type(dbapi_connection).__module__
+    if "sqlite" in module:
+        cur = dbapi_connection.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA busy_timeout=15000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()

@@ -1,0 +1,73 @@
+"""Shared fixtures: an app on a fresh SQLite file, a client that carries CSRF tokens."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+
+import pytest
+
+os.environ.setdefault("SECRET_KEY", "test-secret-key")
+os.environ.setdefault("INSTANCE_PATH", tempfile.mkdtemp(prefix="casino-instance-"))
+
+from webgame import create_app  # noqa: E402
+from webgame.extensions import db  # noqa: E402
+
+TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'casino.db'}",
+        "WTF_CSRF_ENABLED": True,
+    })
+    with app.app_context():
+        db.create_all()
+        yield app
+        db.session.remove()
+
+
+class CasinoClient:
+    """A test client that reads the CSRF token from the last page, as a browser would."""
+
+    def __init__(self, client):
+        self.client = client
+        self.token = None
+
+    def get(self, url, **kw):
+        resp = self.client.get(url, **kw)
+        m = TOKEN.search(resp.get_data(as_text=True))
+        if m:
+            self.token = m.group(1)
+        return resp
+
+    def post(self, url, data=None, *, csrf=True, htmx=False, **kw):
+        data = dict(data or {})
+        if csrf:
+            if self.token is None:
+                self.get("/login")
+            data.setdefault("csrf_token", self.token)
+        headers = kw.pop("headers", {})
+        if htmx:
+            headers["HX-Request"] = "true"
+        resp = self.client.post(url, data=data, headers=headers, **kw)
+        m = TOKEN.search(resp.get_data(as_text=True))
+        if m:
+            self.token = m.group(1)
+        return resp
+
+
+@pytest.fixture
+def client(app):
+    return CasinoClient(app.test_client())
+
+
+@pytest.fixture
+def guest(client):
+    client.get("/login")
+    resp = client.post("/guest")
+    assert resp.status_code == 302
+    return client

@@ -1,0 +1,65 @@
+"""Accounts, guests, CSRF and operator-only pages."""
+
+import sqlalchemy as sa
+
+from webgame.extensions import db
+from webgame.models import Player
+from webgame.services import wallet
+
+
+def test_guest_gets_demo_chips(guest, app):
+    player = db.session.scalars(sa.select(Player).filter_by(is_guest=True)).one()
+    assert wallet.balance(wallet.wallet(player.id)) == app.config["GUEST_CHIPS"]
+    assert wallet.total_of_all_accounts() == 0
+
+
+def test_signup_login_logout(client):
+    client.get("/signup")
+    resp = client.post("/signup", {"username": "carol", "password": "long-enough-1", "display_name": "Carol"})
+    assert resp.status_code == 302
+    player = db.session.scalars(sa.select(Player).filter_by(username="carol")).one()
+    assert player.password_hash and "long-enough-1" not in player.password_hash
+    client.post("/logout")
+    client.get("/login")
+    bad = client.post("/login", {"username": "carol", "password": "wrong-password"})
+    assert bad.status_code == 400 and "do not match" in bad.get_data(as_text=True)
+    good = client.post("/login", {"username": "carol", "password": "long-enough-1"})
+    assert good.status_code == 302
+
+
+def test_signup_refuses_bad_input(client):
+    client.get("/signup")
+    assert client.post("/signup", {"username": "x", "password": "long-enough-1"}).status_code == 400
+    assert client.post("/signup", {"username": "dave", "password": "short"}).status_code == 400
+    assert db.session.scalar(sa.select(sa.func.count(Player.id))) == 0
+
+
+def test_forged_post_without_csrf_changes_nothing(client):
+    resp = client.post("/guest", csrf=False)
+    assert resp.status_code == 400
+    assert "CSRF" in resp.get_data(as_text=True)
+    assert db.session.scalar(sa.select(sa.func.count(Player.id))) == 0
+
+
+def test_forged_post_with_wrong_token(client):
+    client.get("/login")
+    resp = client.post("/guest", {"csrf_token": "forged"})
+    assert resp.status_code == 400
+    assert db.session.scalar(sa.select(sa.func.count(Player.id))) == 0
+
+
+def test_operator_pages_need_the_role(guest):
+    assert guest.get("/operator/").status_code == 403
+
+
+def test_login_required_htmx_gets_hx_redirect(client):
+    resp = client.post("/tables/1/act", {"seat": 0, "kind": "bet"}, htmx=True)
+    assert resp.status_code == 204
+    assert resp.headers["HX-Redirect"].startswith("/login")
+
+
+def test_security_headers(client):
+    resp = client.get("/")
+    assert "default-src 'self'" in resp.headers["Content-Security-Policy"]
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert "HX-Request" in resp.headers["Vary"]

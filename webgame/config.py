@@ -1,0 +1,47 @@
+"""Configuration from the environment (Heroku-style): DATABASE_URL, SECRET_KEY, PORT, REDIS_URL."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+
+def database_url(instance_path: str) -> str:
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not url:
+        Path(instance_path).mkdir(parents=True, exist_ok=True)
+        return "sqlite:///" + os.path.join(instance_path, "casino.db")
+    # Heroku-style hosts still hand out postgres://, which SQLAlchemy 2 refuses.
+    if url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url[len("postgres://"):]
+    elif url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    return url
+
+
+def from_env(instance_path: str) -> dict[str, Any]:
+    production = os.environ.get("FLASK_ENV") == "production" or bool(os.environ.get("DYNO"))
+    secret = os.environ.get("SECRET_KEY")
+    if not secret:
+        secret_file = Path(instance_path) / "secret_key"
+        Path(instance_path).mkdir(parents=True, exist_ok=True)
+        if not secret_file.exists():
+            secret_file.write_text(secrets.token_hex(32))
+        secret = secret_file.read_text().strip()
+    return {
+        "SECRET_KEY": secret,
+        "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_SECURE": production,
+        "REMEMBER_COOKIE_SECURE": production,
+        "WTF_CSRF_TIME_LIMIT": 12 * 3600,  # a table left open for hours keeps working
+        "PREFERRED_URL_SCHEME": "https" if production else "http",
+        "PRODUCTION": production,
+        "REDIS_URL": os.environ.get("REDIS_URL", ""),
+        "GUEST_CHIPS": int(os.environ.get("GUEST_CHIPS", "100000")),  # cents: $1,000 of demo chips
+        "SIGNUP_CHIPS": int(os.environ.get("SIGNUP_CHIPS", "100000")),
+    }

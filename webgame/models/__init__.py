@@ -1,0 +1,191 @@
+"""Database models: players, the double-entry ledger, tables, seats, rounds and their journal."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Optional
+
+import sqlalchemy as sa
+from flask_login import UserMixin
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from ..extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Player(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "players"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(sa.String(64), unique=True, index=True)
+    display_name: Mapped[str] = mapped_column(sa.String(64))
+    password_hash: Mapped[Optional[str]] = mapped_column(sa.String(256))
+    is_guest: Mapped[bool] = mapped_column(default=False)
+    is_operator: Mapped[bool] = mapped_column(default=False)
+    is_bot: Mapped[bool] = mapped_column(default=False)  # a house-strategy player filling a seat
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    def set_password(self, password: str) -> None:
+        self.password_hash = generate_password_hash(password)
+
+    def check_password(self, password: str) -> bool:
+        return bool(self.password_hash) and check_password_hash(self.password_hash or "", password)
+
+
+class Account(db.Model):  # type: ignore[name-defined,misc]
+    """One side of every money movement.
+
+    Kinds: ``wallet`` (a player's cashier balance), ``chips`` (a player's chips at one
+    table), ``wagers`` (money on a table's layout), ``house`` (the casino's bank for
+    house-banked games), ``cage`` (where demo chips are issued from; it may go negative),
+    and, for the games that need them, ``bank`` (a player-dealer's bank at a table),
+    ``pot`` (a poker pot), ``fees`` (collection fees and rake), ``jackpot`` (a meter).
+    """
+
+    __tablename__ = "accounts"
+    __table_args__ = (sa.UniqueConstraint("kind", "player_id", "table_id", name="uq_account_owner"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(sa.String(16), index=True)
+    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    table_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("tables.id"), index=True)
+    name: Mapped[str] = mapped_column(sa.String(80), default="")
+    balance: Mapped[int] = mapped_column(sa.BigInteger, default=0)
+    may_go_negative: Mapped[bool] = mapped_column(default=False)
+
+
+class LedgerEntry(db.Model):  # type: ignore[name-defined,misc]
+    """Append-only: ``amount`` cents moved from ``debit`` to ``credit``. Corrections reverse."""
+
+    __tablename__ = "ledger_entries"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    debit_id: Mapped[int] = mapped_column(sa.ForeignKey("accounts.id"), index=True)
+    credit_id: Mapped[int] = mapped_column(sa.ForeignKey("accounts.id"), index=True)
+    amount: Mapped[int] = mapped_column(sa.BigInteger)
+    round_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
+    memo: Mapped[str] = mapped_column(sa.String(120), default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    __table_args__ = (sa.CheckConstraint("amount > 0", name="ck_ledger_positive"),)
+
+
+class Table(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(80))
+    game: Mapped[str] = mapped_column(sa.String(48), index=True)
+    variant: Mapped[str] = mapped_column(sa.String(48))
+    config: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
+    status: Mapped[str] = mapped_column(sa.String(16), default="open")  # open | closed
+    seat_count: Mapped[int] = mapped_column(default=7)
+    bots_allowed: Mapped[bool] = mapped_column(default=True)
+    carry: Mapped[Optional[dict[str, Any]]] = mapped_column(sa.JSON)  # the shoe between rounds
+    version: Mapped[int] = mapped_column(default=0)  # bumps on every change, for live updates
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.number")
+
+
+class Seat(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "seats"
+    __table_args__ = (sa.UniqueConstraint("table_id", "number", name="uq_seat_number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column()
+    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    table: Mapped[Table] = relationship(back_populates="seats")
+    player: Mapped[Optional[Player]] = relationship()
+
+    @property
+    def is_bot(self) -> bool:
+        return self.player is not None and self.player.is_bot
+
+    @property
+    def is_empty(self) -> bool:
+        return self.player_id is None
+
+
+class Round(db.Model):  # type: ignore[name-defined,misc]
+    """One round of one table: its rules snapshot, state, version, commitment and seed.
+
+    The seed stays secret (never rendered) until the round is over; the commitment
+    (its SHA-256) is shown from the start.
+    """
+
+    __tablename__ = "rounds"
+    __table_args__ = (sa.UniqueConstraint("table_id", "number", name="uq_round_number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id"), index=True)
+    number: Mapped[int] = mapped_column()
+    game: Mapped[str] = mapped_column(sa.String(48))
+    variant: Mapped[str] = mapped_column(sa.String(48))
+    engine_version: Mapped[str] = mapped_column(sa.String(16), default="1")
+    rules: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    carry_before: Mapped[Optional[dict[str, Any]]] = mapped_column(sa.JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    version: Mapped[int] = mapped_column(default=1)
+    seed: Mapped[str] = mapped_column(sa.String(64))
+    commitment: Mapped[str] = mapped_column(sa.String(64))
+    owners: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)  # seat -> player id
+    status: Mapped[str] = mapped_column(sa.String(16), default="open", index=True)  # open|over|void
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    ended_at: Mapped[Optional[datetime]] = mapped_column()
+    table: Mapped[Table] = relationship()
+
+
+class RoundEvent(db.Model):  # type: ignore[name-defined,misc]
+    """The journal: every action applied to a round, in order, with what it caused."""
+
+    __tablename__ = "round_events"
+    __table_args__ = (sa.UniqueConstraint("round_id", "seq", name="uq_round_event_seq"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
+    seq: Mapped[int] = mapped_column()
+    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"))
+    actor: Mapped[str] = mapped_column(sa.String(40), default="")  # "player", "bot", "table"
+    action: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    events: Mapped[list[Any]] = mapped_column(sa.JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class RoundSeat(db.Model):  # type: ignore[name-defined,misc]
+    """A player's part in a round, for recall: their chips before and after."""
+
+    __tablename__ = "round_seats"
+    __table_args__ = (sa.UniqueConstraint("round_id", "seat", name="uq_round_seat"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
+    seat: Mapped[int] = mapped_column()
+    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    chips_before: Mapped[int] = mapped_column(sa.BigInteger, default=0)
+    chips_after: Mapped[Optional[int]] = mapped_column(sa.BigInteger)
+    round: Mapped[Round] = relationship()
+
+
+class BetSettlement(db.Model):  # type: ignore[name-defined,misc]
+    """Each (round, seat, bet) settles exactly once: the unique key makes a replay harmless."""
+
+    __tablename__ = "settlements"
+    __table_args__ = (sa.UniqueConstraint("round_id", "seat", "bet", name="uq_settlement"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
+    seat: Mapped[int] = mapped_column()
+    bet: Mapped[str] = mapped_column(sa.String(48))
+    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    stake: Mapped[int] = mapped_column(sa.BigInteger)
+    returned: Mapped[int] = mapped_column(sa.BigInteger)
+    result: Mapped[str] = mapped_column(sa.String(16))
+    detail: Mapped[str] = mapped_column(sa.String(120), default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class AuditLog(db.Model):  # type: ignore[name-defined,misc]
+    """Operator changes to tables: who, when, what."""
+
+    __tablename__ = "audit_log"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"))
+    table_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("tables.id"))
+    what: Mapped[str] = mapped_column(sa.String(200))
+    data: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,61 @@
+"""Demo floor for `make run`: tables of every playable game, demo players, one operator."""
+
+from __future__ import annotations
+
+import os
+
+import sqlalchemy as sa
+
+from ..extensions import db
+from ..games import registry
+from ..models import Player, Table
+from . import wallet
+from .tables import create_table
+
+DEMO_PLAYERS = [("alice", "Alice"), ("bob", "Bob")]
+DEMO_PASSWORD = os.environ.get("DEMO_PASSWORD", "demo-pass-123")
+OPERATOR = ("operator", "Floor Operator", os.environ.get("OPERATOR_PASSWORD", "operator-pass-123"))
+
+DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
+    ("Grand Ronde Blackjack", "blackjack", "grand-ronde", {}),
+    ("Grand Ronde Blackjack 6:5", "blackjack", "grand-ronde", {"options": {"blackjack_pays": "6 to 5"}}),
+    ("Chapter 4 Blackjack", "blackjack", "chapter4", {}),
+    ("Single Deck Blackjack", "blackjack", "single-deck", {}),
+    ("Grand Ronde Craps", "craps", "grand-ronde", {}),
+    ("Chapter 4 Craps", "craps", "chapter4", {}),
+    ("Double-Zero Roulette", "roulette", "grand-ronde-00", {}),
+    ("Chapter 4 Roulette (00)", "roulette", "chapter4-00", {}),
+    ("European Roulette (0)", "roulette", "chapter4-0", {}),
+    ("Big Six Wheel", "big-six", "chapter4", {}),
+]
+
+
+def _player(username: str, name: str, password: str, *, operator: bool = False) -> tuple[Player, bool]:
+    player = db.session.scalars(sa.select(Player).filter_by(username=username)).first()
+    if player is not None:
+        return player, False
+    player = Player(username=username, display_name=name, is_operator=operator)
+    player.set_password(password)
+    db.session.add(player)
+    db.session.flush()
+    if not operator:
+        wallet.transfer(wallet.cage(), wallet.wallet(player.id), 500_000, memo="demo chips")
+    return player, True
+
+
+def seed() -> str:
+    made = []
+    for username, name in DEMO_PLAYERS:
+        if _player(username, name, DEMO_PASSWORD)[1]:
+            made.append(f"player {username}")
+    if _player(OPERATOR[0], OPERATOR[1], OPERATOR[2], operator=True)[1]:
+        made.append(f"operator {OPERATOR[0]}")
+    existing = {t.name for t in db.session.scalars(sa.select(Table))}
+    for name, game, variant, config in DEMO_TABLES:
+        if name in existing or game not in registry.ENGINES:
+            continue
+        if variant not in registry.rules(game).variants:
+            continue
+        create_table(name, game, variant, config=dict(config))
+        made.append(f"table {name}")
+    return "created: " + (", ".join(made) if made else "nothing (already seeded)")

@@ -1,0 +1,356 @@
+"""One player action = one database transaction.
+
+``act()`` claims the round by bumping its version (``UPDATE … WHERE version = :seen``,
+row count checked), so of two posts made against the same version exactly one
+wins and the other is told the table moved on; a replayed form is stale for the
+same reason. It then loads the state, applies the action with the engine, books
+the money the engine reported in the ledger, lets bots take their turns, and
+stores the new state. The caller commits, or rolls everything back on error.
+
+Each action draws its randomness from its own stream, keyed by the round's
+secret seed and the action's place in the journal, so a round is replayed
+exactly from (carry before, seed, journal): that is recall and the fairness proof.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+
+from ..engine.paytable import resolve
+from ..engine.protocol import (SYSTEM_SEAT, Action, IllegalAction, Note, Refund, Settlement,
+                               Stake, event_to_dict)
+from ..engine.rng import SeededRng, commitment, new_seed
+from ..extensions import db
+from ..games import registry
+from ..models import BetSettlement, Player, Round, RoundEvent, RoundSeat, Seat, Table, utcnow
+from . import wallet
+
+MAX_BOT_STEPS = 400  # a round never needs more bot decisions than this in one request
+
+
+class PlayError(Exception):
+    """Refused: the message is shown to the player next to what they did; nothing changed."""
+
+
+class StaleError(PlayError):
+    pass
+
+
+@dataclass
+class Outcome:
+    round: Round
+    events: list[Any]
+
+
+def action_rng(seed: str, seq: int) -> SeededRng:
+    """The randomness of one journal entry: HMAC(seed, seq). Seq 0 opens the round."""
+    return SeededRng(hmac.new(bytes.fromhex(seed), f"action:{seq}".encode(), hashlib.sha256).digest())
+
+
+# -- rounds ---------------------------------------------------------------------------
+
+def current_round(table: Table) -> Optional[Round]:
+    return db.session.scalars(
+        sa.select(Round).where(Round.table_id == table.id).order_by(Round.number.desc()).limit(1)
+    ).first()
+
+
+def seat_owners(table: Table) -> dict[int, Player]:
+    return {s.number: s.player for s in table.seats if s.player is not None}
+
+
+def start_round(table: Table) -> Round:
+    if table.status != "open":
+        raise PlayError("This table is closed.")
+    game = registry.engine(table.game)
+    variant = registry.rules(table.game).variants[table.variant]
+    rules = resolve(variant, table.config)
+    seed = new_seed()
+    last = current_round(table)
+    number = (last.number + 1) if last else 1
+    carry = table_carry(table)
+    state = game.new_round(rules, action_rng(seed, 0), carry)
+    rnd = Round(table_id=table.id, number=number, game=table.game, variant=table.variant,
+                rules=rules, carry_before=carry, state=game.dump(state), version=1,
+                seed=seed, commitment=commitment(seed), owners={}, status="open")
+    db.session.add(rnd)
+    try:
+        db.session.flush()
+    except IntegrityError as exc:  # another request opened this round first
+        raise StaleError("The table moved on. Here is where it stands now.") from exc
+    db.session.add(RoundEvent(round_id=rnd.id, seq=0, actor="table", action={"kind": "open"}, events=[]))
+    _bump_table(table)
+    return rnd
+
+
+def act(table: Table, player: Player, action: Action, *, round_id: Optional[int],
+        version: Optional[int]) -> Outcome:
+    """Apply one player decision. Raises PlayError (caller rolls back) when refused."""
+    if action.seat not in seat_owners(table) or seat_owners(table)[action.seat].id != player.id:
+        raise PlayError("That seat is not yours.")
+    rnd = current_round(table)
+    if rnd is not None and rnd.status == "open":
+        if round_id != rnd.id or version != rnd.version:
+            raise StaleError("The table moved on. Here is where it stands now.")
+        _claim(rnd, version)
+    else:
+        # A finished round (or none): the first action of the next round opens it.
+        if rnd is not None and round_id != rnd.id:
+            raise StaleError("The table moved on. Here is where it stands now.")
+        if action.kind not in getattr(registry.engine(table.game), "opening_actions", ("bet",)):
+            raise PlayError("Place a bet to start the next round.")
+        rnd = start_round(table)
+        _run_bots(table, rnd)
+    events = _apply(table, rnd, action, player=player, actor="player")
+    _run_bots(table, rnd)
+    _finish_if_over(table, rnd)
+    _bump_table(table)
+    return Outcome(rnd, events)
+
+
+def table_step(table: Table) -> Optional[Round]:
+    """Let the table move without a player: bots and the system seat. Used after seating."""
+    rnd = current_round(table)
+    if rnd is None or rnd.status != "open":
+        return rnd
+    before = rnd.version
+    _claim(rnd, before)
+    _run_bots(table, rnd)
+    _finish_if_over(table, rnd)
+    _bump_table(table)
+    return rnd
+
+
+def table_epoch(table: Table) -> int:
+    """Bumped by the operator when the game, variant or shoe changes: the old shoe is retired."""
+    return int((table.config or {}).get("epoch", 0))
+
+
+def table_carry(table: Table) -> Optional[dict[str, Any]]:
+    """What the next round inherits (the shoe), unless the operator changed the table since."""
+    carry = table.carry or {}
+    if carry.get("epoch") != table_epoch(table):
+        return None
+    data = carry.get("data")
+    return dict(data) if data else None
+
+
+def _claim(rnd: Round, seen: int) -> None:
+    """Take the round for this transaction; loses if anyone else changed it first."""
+    won = db.session.execute(
+        sa.update(Round).where(Round.id == rnd.id, Round.version == seen, Round.status == "open")
+        .values(version=Round.version + 1).execution_options(synchronize_session=False)
+    ).rowcount
+    if won != 1:
+        raise StaleError("The table moved on. Here is where it stands now.")
+    db.session.refresh(rnd)
+
+
+def _next_seq(rnd: Round) -> int:
+    last = db.session.scalar(sa.select(sa.func.max(RoundEvent.seq)).where(RoundEvent.round_id == rnd.id))
+    return int(last or 0) + 1
+
+
+def _apply(table: Table, rnd: Round, action: Action, *, player: Optional[Player], actor: str) -> list[Any]:
+    game = registry.engine(rnd.game)
+    state = game.load(rnd.state)
+    seq = _next_seq(rnd)
+    try:
+        events = game.apply(state, action, action_rng(rnd.seed, seq))
+    except IllegalAction as exc:
+        raise PlayError(str(exc)) from exc
+    owners = dict(rnd.owners or {})
+    for ev in events:
+        _book(table, rnd, ev, owners)
+    rnd.owners = owners
+    rnd.state = game.dump(state)
+    db.session.add(RoundEvent(round_id=rnd.id, seq=seq, player_id=player.id if player else None,
+                              actor=actor, action=action.to_dict(),
+                              events=[event_to_dict(e) for e in events]))
+    db.session.flush()
+    return events
+
+
+def _owner_id(table: Table, rnd: Round, seat: int, owners: dict[str, Any]) -> int:
+    key = str(seat)
+    if key not in owners:
+        occupant = seat_owners(table).get(seat)
+        if occupant is None:
+            raise PlayError("Nobody sits in that seat.")
+        owners[key] = occupant.id
+        chips_now = wallet.balance(wallet.chips(occupant.id, table.id))
+        db.session.add(RoundSeat(round_id=rnd.id, seat=seat, player_id=occupant.id, chips_before=chips_now))
+    return int(owners[key])
+
+
+def _book(table: Table, rnd: Round, ev: Any, owners: dict[str, Any]) -> None:
+    """Turn one engine event into ledger entries."""
+    if isinstance(ev, Note):
+        return
+    owner = _owner_id(table, rnd, ev.seat, owners)
+    chips = wallet.chips(owner, table.id)
+    on_layout = wallet.wagers(table.id)
+    if isinstance(ev, Stake):
+        try:
+            wallet.transfer(chips, on_layout, ev.amount, memo=f"{ev.bet} wager", round_id=rnd.id)
+        except wallet.InsufficientFunds as exc:
+            raise PlayError("Not enough chips for that bet. Buy more chips from your wallet.") from exc
+    elif isinstance(ev, Refund):
+        wallet.transfer(on_layout, chips, ev.amount, memo=f"{ev.bet} taken back", round_id=rnd.id)
+    elif isinstance(ev, Settlement):
+        db.session.add(BetSettlement(round_id=rnd.id, seat=ev.seat, bet=ev.bet, player_id=owner,
+                                     stake=ev.stake, returned=ev.returned, result=ev.result,
+                                     detail=ev.detail[:120]))
+        try:
+            db.session.flush()
+        except IntegrityError as exc:
+            raise StaleError("That bet was already settled.") from exc
+        bank = banker(table)
+        if ev.returned > ev.stake:
+            wallet.transfer(bank, on_layout, ev.returned - ev.stake, memo=f"{ev.bet} win", round_id=rnd.id)
+        elif ev.returned < ev.stake:
+            wallet.transfer(on_layout, bank, ev.stake - ev.returned, memo=f"{ev.bet} lost", round_id=rnd.id)
+        wallet.transfer(on_layout, chips, ev.returned, memo=f"{ev.bet} {ev.result}", round_id=rnd.id)
+
+
+def banker(table: Table) -> Any:
+    """Who banks the table's wagers: the house in house-banked games."""
+    return wallet.house()
+
+
+def _run_bots(table: Table, rnd: Round) -> None:
+    game = registry.engine(rnd.game)
+    owners = seat_owners(table)
+    bots = sorted(n for n, p in owners.items() if p.is_bot)
+    for _ in range(MAX_BOT_STEPS):
+        state = game.load(rnd.state)
+        if game.is_over(state):
+            return
+        turn = game.to_act(state)
+        move: Optional[Action] = None
+        if turn is not None and turn in bots:
+            move = game.bot_action(state, turn)
+        elif turn is None:
+            for seat in bots:
+                move = game.bot_action(state, seat)
+                if move is not None:
+                    break
+        elif turn == SYSTEM_SEAT:
+            move = game.bot_action(state, SYSTEM_SEAT)
+        if move is None:
+            return
+        bot = owners.get(move.seat)
+        if move.seat != SYSTEM_SEAT and bot is not None:
+            _top_up_bot(table, bot)
+        try:
+            _apply(table, rnd, move, player=bot, actor="bot" if move.seat != SYSTEM_SEAT else "table")
+        except PlayError:
+            return  # a bot that cannot act (no chips, refused) simply sits this one out
+
+
+def _top_up_bot(table: Table, bot: Player) -> None:
+    """Bots play with real ledgered chips, issued from the cage when they run low."""
+    chips = wallet.chips(bot.id, table.id)
+    if wallet.balance(chips) < 50_000:
+        wallet.transfer(wallet.cage(), chips, 200_000, memo="bot bankroll")
+
+
+def _finish_if_over(table: Table, rnd: Round) -> None:
+    game = registry.engine(rnd.game)
+    state = game.load(rnd.state)
+    if rnd.status != "open" or not game.is_over(state):
+        return
+    rnd.status = "over"
+    rnd.ended_at = utcnow()
+    table.carry = {"epoch": table_epoch(table), "data": game.carry(state)}
+    for rs in db.session.scalars(sa.select(RoundSeat).where(RoundSeat.round_id == rnd.id)):
+        if rs.player_id is not None:
+            rs.chips_after = wallet.balance(wallet.chips(rs.player_id, table.id))
+
+
+def _bump_table(table: Table) -> None:
+    db.session.execute(sa.update(Table).where(Table.id == table.id).values(version=Table.version + 1)
+                       .execution_options(synchronize_session=False))
+
+
+# -- seats and chips ------------------------------------------------------------------
+
+def sit(table: Table, player: Player, number: int) -> Seat:
+    seat = next((s for s in table.seats if s.number == number), None)
+    if seat is None:
+        raise PlayError("There is no such seat.")
+    if seat.player_id is not None:
+        raise PlayError("That seat is taken.")
+    mine = [s for s in table.seats if s.player_id == player.id]
+    limit = int(registry.rules(table.game).variants[table.variant].rules.get("max_spots_per_player", 1))
+    if len(mine) >= limit and not player.is_bot:
+        raise PlayError(f"You may play at most {limit} spot{'s' if limit > 1 else ''} at this table.")
+    if _seat_in_play(table, number):
+        raise PlayError("That spot is in the middle of a round. Take it when the round is over.")
+    won = db.session.execute(
+        sa.update(Seat).where(Seat.id == seat.id, Seat.player_id.is_(None)).values(player_id=player.id)
+        .execution_options(synchronize_session=False)
+    ).rowcount
+    if won != 1:
+        raise PlayError("That seat is taken.")
+    db.session.refresh(seat)
+    _bump_table(table)
+    return seat
+
+
+def _seat_in_play(table: Table, number: int) -> bool:
+    rnd = current_round(table)
+    return rnd is not None and rnd.status == "open" and str(number) in (rnd.owners or {})
+
+
+def leave(table: Table, player: Player, number: int) -> None:
+    seat = next((s for s in table.seats if s.number == number and s.player_id == player.id), None)
+    if seat is None:
+        raise PlayError("That seat is not yours.")
+    if _seat_in_play(table, number):
+        raise PlayError("Your bet is in play. You can leave when the round is over.")
+    seat.player_id = None
+    _bump_table(table)
+
+
+def add_bot(table: Table, number: int) -> Seat:
+    if not table.bots_allowed:
+        raise PlayError("Bots are turned off at this table.")
+    name = BOT_NAMES[number % len(BOT_NAMES)]
+    username = f"bot-{table.id}-{number}"
+    bot = db.session.scalars(sa.select(Player).filter_by(username=username)).first()
+    if bot is None:
+        bot = Player(username=username, display_name=f"{name} (bot)", is_bot=True, is_guest=True)
+        db.session.add(bot)
+        db.session.flush()
+    seat = sit(table, bot, number)
+    _top_up_bot(table, bot)
+    return seat
+
+
+BOT_NAMES = ["Ada", "Benny", "Carla", "Dmitri", "Esme", "Frank", "Gloria", "Hank", "Iris", "Jules"]
+
+
+def buy_in(table: Table, player: Player, amount: int) -> None:
+    if amount <= 0:
+        raise PlayError("Enter an amount greater than zero.")
+    try:
+        wallet.transfer(wallet.wallet(player.id), wallet.chips(player.id, table.id), amount,
+                        memo="buy-in")
+    except wallet.InsufficientFunds as exc:
+        raise PlayError("Your wallet does not hold that much.") from exc
+    _bump_table(table)
+
+
+def cash_out(table: Table, player: Player) -> int:
+    chips = wallet.chips(player.id, table.id)
+    amount = wallet.balance(chips)
+    wallet.transfer(chips, wallet.wallet(player.id), amount, memo="cash-out")
+    _bump_table(table)
+    return amount

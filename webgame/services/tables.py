@@ -1,0 +1,93 @@
+"""Opening, configuring and closing tables (the operator's lobby config page)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional
+
+import sqlalchemy as sa
+
+from ..engine.paytable import resolve
+from ..extensions import db
+from ..games import registry
+from ..models import AuditLog, Player, Seat, Table
+
+
+class ConfigError(Exception):
+    pass
+
+
+def validate(game: str, variant: str, config: Mapping[str, Any]) -> None:
+    if game not in registry.ENGINES:
+        raise ConfigError("That game is not available.")
+    variants = registry.rules(game).variants
+    if variant not in variants:
+        raise ConfigError("That game has no such rule variant.")
+    try:
+        resolve(variants[variant], config)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ConfigError(str(exc)) from exc
+
+
+def create_table(name: str, game: str, variant: str, *, config: Optional[dict[str, Any]] = None,
+                 seats: Optional[int] = None, bots_allowed: bool = True,
+                 operator: Optional[Player] = None) -> Table:
+    config = dict(config or {})
+    validate(game, variant, config)
+    rules = registry.rules(game).variants[variant].rules
+    count = seats or int(rules.get("seats", 7))
+    if not 1 <= count <= 12:
+        raise ConfigError("A table has 1 to 12 seats.")
+    table = Table(name=name.strip()[:80] or registry.rules(game).name, game=game, variant=variant,
+                  config=config, seat_count=count, bots_allowed=bots_allowed, status="open")
+    db.session.add(table)
+    db.session.flush()
+    for n in range(count):
+        db.session.add(Seat(table_id=table.id, number=n))
+    db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id,
+                            what="opened table", data={"game": game, "variant": variant, "config": config}))
+    db.session.flush()
+    return table
+
+
+def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowed: bool,
+              name: str, operator: Optional[Player]) -> None:
+    """A change applies from the next round: a round in progress keeps its rules snapshot."""
+    config = dict(config)
+    validate(table.game, variant, config)
+    old = dict(table.config or {})
+    epoch = int(old.get("epoch", 0))
+    if variant != table.variant or _shoe_settings(old) != _shoe_settings(config):
+        epoch += 1  # a new shoe for the new rules
+    config["epoch"] = epoch
+    table.variant = variant
+    table.config = config
+    table.bots_allowed = bots_allowed
+    table.name = name.strip()[:80] or table.name
+    if not bots_allowed:
+        for seat in table.seats:
+            if seat.player is not None and seat.player.is_bot:
+                from .play import _seat_in_play
+
+                if not _seat_in_play(table, seat.number):
+                    seat.player_id = None
+    db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id,
+                            what="configured table", data={"variant": variant, "config": config,
+                                                           "bots_allowed": bots_allowed}))
+    table.version += 1
+
+
+def _shoe_settings(config: Mapping[str, Any]) -> Any:
+    return {k: v for k, v in (config.get("options") or {}).items() if k in ("decks", "penetration_pct")}
+
+
+def set_status(table: Table, status: str, operator: Optional[Player]) -> None:
+    if status not in ("open", "closed"):
+        raise ConfigError("A table is open or closed.")
+    table.status = status
+    table.version += 1
+    db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id,
+                            what=f"{status} table", data={}))
+
+
+def all_tables() -> list[Table]:
+    return list(db.session.scalars(sa.select(Table).order_by(Table.id)))

@@ -1,0 +1,16 @@
+"""Blueprints: one per feature. Views stay thin: parse, call a service, render."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    from . import auth, health, history, lobby, operator, tables
+
+    app.register_blueprint(auth.bp)
+    app.register_blueprint(lobby.bp)
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(operator.bp)
+    app.register_blueprint(health.bp)

@@ -1,0 +1,86 @@
+"""Browser tests against a real gunicorn server on a free loopback port.
+
+One server per test session: migrated with `flask db upgrade` and seeded with the
+demo floor exactly as `make run` does. Debian's Chromium is used where it exists.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _chromium() -> str | None:
+    for path in (os.environ.get("CHROMIUM_PATH"), "/usr/bin/chromium", shutil.which("chromium")):
+        if path and os.path.exists(path):
+            return path
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    args = dict(browser_type_launch_args)
+    path = _chromium()
+    if path:
+        args["executable_path"] = path
+    args["args"] = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+    return args
+
+
+@pytest.fixture(scope="session")
+def live_server():
+    workdir = Path(tempfile.mkdtemp(prefix="casino-e2e-"))
+    port = _free_port()
+    env = dict(os.environ)
+    env.update({
+        "DATABASE_URL": "",
+        "INSTANCE_PATH": str(workdir),
+        "SECRET_KEY": "e2e-secret",
+        "PORT": str(port),
+        "HOST": "127.0.0.1",
+        "WEB_CONCURRENCY": "1",
+    })
+    flask = [str(BIN / "flask"), "--app", "app"]
+    subprocess.run(flask + ["db", "upgrade"], cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run(flask + ["seed-demo"], cwd=ROOT, env=env, check=True, capture_output=True)
+    log = open(workdir / "gunicorn.log", "wb")
+    proc = subprocess.Popen([str(BIN / "gunicorn"), "app:app", "-c", "gunicorn.conf.py"],
+                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/healthz", timeout=1) as r:
+                if r.status == 200:
+                    break
+        except OSError:
+            time.sleep(0.2)
+    else:
+        proc.terminate()
+        raise RuntimeError("gunicorn did not start: " + (workdir / "gunicorn.log").read_text())
+    yield {"url": base, "env": env, "root": ROOT, "flask": flask, "workdir": workdir}
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()

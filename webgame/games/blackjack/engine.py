@@ -1,0 +1,897 @@
+"""The Blackjack table: betting, the deal, insurance, the peek, the players' decisions,
+the dealer's hand and settlement, for every variant in ``webgame/rules/blackjack.toml``.
+
+A round is a :class:`BlackjackState` that the web layer stores as JSON between requests.
+Seats are the table's betting boxes, numbered from first base (0) to third base; a
+person may play several boxes (D-023), which the table learns from ``owner`` actions.
+
+Round flow::
+
+    betting ── deal ──> [insurance, when the dealer shows an ace] ── peek ──> play ──> over
+                                                   dealer blackjack ─────────────────> over
+
+Everything after the last player decision (the dealer's hand, settlement) happens inside
+the ``apply`` call that made that decision; the table never waits for itself.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ...devices.shoe import Shoe
+from ...engine import state as codec
+from ...engine.money import fmt, half_forfeit
+from ...engine.paytable import odds_of
+from ...engine.protocol import (
+    SYSTEM_SEAT,
+    Action,
+    Event,
+    IllegalAction,
+    Legal,
+    Note,
+    Refund,
+    Settlement,
+    Stake,
+)
+from ...engine.rng import Rng
+from . import sidebets, strategy
+from .hand import count, is_ace, is_natural, is_ten_value, same_value
+
+BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
+MAIN = "main"
+INSURANCE_BET = "insurance"
+SPOTS = (MAIN, *sidebets.SIDE_SPOTS)
+SPOT_NAMES: dict[str, str] = {
+    MAIN: "the main bet",
+    sidebets.SUPER_BONUS_PLAYER: "Super Bonus (player blackjack)",
+    sidebets.SUPER_BONUS_DEALER: "Super Bonus (dealer blackjack)",
+    sidebets.TWENTY_ONE_PLUS_THREE: "21+3 Xtreme",
+    sidebets.LUCKY_LADIES: "Lucky Ladies",
+}
+SPOT_LABELS: dict[str, str] = {
+    MAIN: "Main bet",
+    sidebets.SUPER_BONUS_PLAYER: "Super Bonus: player blackjack",
+    sidebets.SUPER_BONUS_DEALER: "Super Bonus: dealer blackjack",
+    sidebets.TWENTY_ONE_PLUS_THREE: "21+3 Xtreme",
+    sidebets.LUCKY_LADIES: "Lucky Ladies",
+}
+SIDE_BET_NAMES: dict[str, str] = {
+    sidebets.SUPER_BONUS: "Super Bonus",
+    sidebets.TWENTY_ONE_PLUS_THREE: "21+3 Xtreme",
+    sidebets.LUCKY_LADIES: "Lucky Ladies",
+}
+NOTES_SHOWN = 12
+
+# Hand statuses, as the table shows them.
+PLAYING, STOOD, BUST, BLACKJACK, SURRENDERED, TWENTY_ONE = (
+    "playing", "stood", "bust", "blackjack", "surrendered", "21")
+
+
+# ---------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------
+@dataclass
+class Hand:
+    """One hand in front of a box; a split makes more of them."""
+
+    cards: list[str] = field(default_factory=list)
+    bet: str = MAIN  # settlement key: "main", then "main/2" … for split hands
+    stake: int = 0
+    double: int = 0  # settled separately under "<bet>/double"
+    split: bool = False  # formed by a split: an ace and a ten is 21, not blackjack (D-038)
+    split_aces: bool = False  # one card each and no decisions (000 s.309, D-037)
+    status: str = PLAYING
+    result: str | None = None  # win | lose | push | blackjack | even-money | surrender
+
+    @property
+    def double_bet(self) -> str:
+        return f"{self.bet}/double"
+
+
+@dataclass
+class Seat:
+    """A betting box: the chips on its spots before the deal, then its hands."""
+
+    bets: dict[str, int] = field(default_factory=dict)
+    hands: list[Hand] = field(default_factory=list)
+    insurance: int = 0
+    insurance_decided: bool = False
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def main(self) -> int:
+        return self.bets.get(MAIN, 0)
+
+    @property
+    def dealt_in(self) -> bool:
+        return bool(self.hands)
+
+
+@dataclass
+class BlackjackState:
+    rules: dict[str, Any]  # snapshot of the resolved rules, paytables included
+    shoe: Shoe
+    seats: dict[int, Seat] = field(default_factory=dict)
+    owners: dict[int, str] = field(default_factory=dict)  # box -> player id, for per-player rules
+    dealer: list[str] = field(default_factory=list)  # up card first, hole card second
+    hole_revealed: bool = False
+    peeked: bool = False
+    dealer_blackjack: bool = False  # known to the table only once the peek or reveal has happened
+    phase: str = BETTING
+    turn: int | None = None
+    turn_hand: int = 0
+    settled: list[str] = field(default_factory=list)  # "seat:bet" keys already settled
+    notes: list[str] = field(default_factory=list)
+
+
+# ---------------------------------------------------------------------------------------
+# Small readings of the rules snapshot
+# ---------------------------------------------------------------------------------------
+def _main_paytable(rules: Mapping[str, Any]) -> str:
+    return str(rules["main_paytable"])
+
+
+def _limit(rules: Mapping[str, Any], spot: str) -> dict[str, int]:
+    name = sidebets.SIDE_SPOTS.get(spot, MAIN)
+    lim = rules["limits"][name]
+    return {"min": int(lim["min"]), "max": int(lim["max"])}
+
+
+def _box(seat: int) -> str:
+    """Boxes are numbered for players from first base: box 1 is engine seat 0."""
+    return f"Box {seat + 1}"
+
+
+def _humanize(hand: str) -> str:
+    return hand.replace("-", " ").capitalize()
+
+
+def _insurance_max(rules: Mapping[str, Any], wager: int) -> int:
+    """Half the initial wager; an odd cent rounds down in c000, up in c004 (D-033)."""
+    if rules["insurance_rounding"] == "up":
+        return (wager + 1) // 2
+    return wager // 2
+
+
+def _even_money_offered(rules: Mapping[str, Any]) -> bool:
+    """Even money only where blackjack pays 3 to 2 (000 s.272, D-031, D-047)."""
+    lines = rules["paytables"][_main_paytable(rules)]["lines"]
+    return bool(rules["even_money"]) and rules["blackjack_pays"] in rules["even_money_with"] \
+        and "even-money" in lines
+
+
+def _side_bet_open(state: BlackjackState, slug: str) -> tuple[bool, str]:
+    """Whether a side bet may be placed this round, and if not, why in plain words."""
+    rules = state.rules
+    name = SIDE_BET_NAMES[slug]
+    if slug not in rules["side_bets"]:
+        return False, f"This table does not offer {name}."
+    table = rules["paytables"][slug]
+    if table.get("first_round_after_shuffle") and not state.shoe.first_round_after_shuffle:
+        return False, f"{name} is only open on the first round after a shuffle."  # D-054
+    min_decks = int(table.get("min_decks", 1))
+    if state.shoe.decks < min_decks:
+        return False, f"{name} needs a shoe of {min_decks} or more decks."  # D-060
+    return True, ""
+
+
+# ---------------------------------------------------------------------------------------
+# The engine
+# ---------------------------------------------------------------------------------------
+class BlackjackEngine:
+    """The Game protocol for Blackjack; every variant is data."""
+
+    slug = "blackjack"
+    name = "Blackjack"
+    family = "blackjack"
+
+    # -- round lifecycle -----------------------------------------------------------------
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> BlackjackState:
+        snapshot: dict[str, Any] = json.loads(json.dumps(dict(rules)))
+        if not 1 <= int(snapshot["decks"]) <= 8:
+            raise ValueError("a blackjack shoe holds 1 to 8 decks")
+        if snapshot["insurance_rounding"] not in ("down", "up"):
+            raise ValueError("insurance_rounding is 'down' or 'up'")
+        # The posted blackjack payout (an operator option in c000, D-030) is the one line the
+        # round pays blackjacks from, so the round's paytable shows what was really used.
+        snapshot["paytables"][_main_paytable(snapshot)]["lines"]["blackjack"] = snapshot["blackjack_pays"]
+        shoe = self._shoe(snapshot, carry)
+        shoe.begin_round(rng)
+        state = BlackjackState(rules=snapshot, shoe=shoe,
+                               seats={i: Seat() for i in range(int(snapshot["seats"]))})
+        if shoe.just_shuffled:
+            state.notes.append("The shoe has been shuffled.")
+        if _side_bet_open(state, sidebets.SUPER_BONUS)[0]:
+            state.notes.append("Super Bonus is open: first round after the shuffle.")
+        return state
+
+    @staticmethod
+    def _shoe(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
+        decks, pct = int(rules["decks"]), int(rules["penetration_pct"])
+        if carry:
+            shoe = codec.load(Shoe, carry)
+            # A table whose shoe settings changed between rounds starts a new shoe.
+            if shoe.decks == decks and shoe.cut_at == shoe.size * pct // 100:
+                return shoe
+        return Shoe.fresh(decks, pct)
+
+    def carry(self, state: BlackjackState) -> dict[str, Any]:
+        return codec.dump(state.shoe)
+
+    def is_over(self, state: BlackjackState) -> bool:
+        return state.phase == OVER
+
+    def to_act(self, state: BlackjackState) -> int | None:
+        if state.phase in (INSURANCE, PLAY):
+            return state.turn
+        return None
+
+    def dump(self, state: BlackjackState) -> dict[str, Any]:
+        return codec.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> BlackjackState:
+        return codec.load(BlackjackState, data)
+
+    # -- what may be done ----------------------------------------------------------------
+    def legal_actions(self, state: BlackjackState, seat: int) -> list[Legal]:
+        if state.phase == BETTING:
+            return self._legal_betting(state, seat)
+        if seat != state.turn or state.turn is None:
+            return []
+        if state.phase == INSURANCE:
+            return self._legal_insurance(state, seat)
+        if state.phase == PLAY:
+            return self._legal_play(state, seat)
+        return []
+
+    def _legal_betting(self, state: BlackjackState, seat: int) -> list[Legal]:
+        anyone_bet = any(s.main for s in state.seats.values())
+        if seat == SYSTEM_SEAT:
+            return [Legal("deal", label="Deal")] if anyone_bet else []
+        if seat not in state.seats:
+            return []
+        box = state.seats[seat]
+        step = int(state.rules["bet_step"])
+        out: list[Legal] = []
+        for spot in SPOTS:
+            if spot != MAIN:
+                slug = sidebets.SIDE_SPOTS[spot]
+                if not box.main or not _side_bet_open(state, slug)[0]:
+                    continue
+            lim = _limit(state.rules, spot)
+            have = box.bets.get(spot, 0)
+            room = (lim["max"] - have) // step * step
+            if room <= 0:
+                continue
+            low = max(lim["min"] - have, step)
+            low = -(-low // step) * step  # round up to the chip step
+            out.append(Legal("bet", spot, min(low, room), room, SPOT_LABELS[spot]))
+        if box.bets:
+            out.append(Legal("clear", "", label="Clear bets"))
+        if box.main:
+            out.append(Legal("deal", label="Deal"))
+        return out
+
+    def _legal_insurance(self, state: BlackjackState, seat: int) -> list[Legal]:
+        box = state.seats[seat]
+        out = [Legal("insurance", INSURANCE_BET, 1, _insurance_max(state.rules, box.main), "Insurance"),
+               Legal("decline", label="No insurance")]
+        if box.hands[0].status == BLACKJACK and _even_money_offered(state.rules):
+            out.append(Legal("even-money", MAIN, label="Even money"))
+        return out
+
+    def _legal_play(self, state: BlackjackState, seat: int) -> list[Legal]:
+        rules = state.rules
+        box = state.seats[seat]
+        i = state.turn_hand
+        hand = box.hands[i]
+        spot = str(i)
+        out = [Legal("hit", spot, label="Hit"), Legal("stand", spot, label="Stand")]
+        if self._may_double(rules, hand):
+            out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
+        if len(hand.cards) == 2 and same_value(*hand.cards) and len(box.hands) < int(rules["max_hands"]):
+            out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
+        if rules["surrender"] and len(hand.cards) == 2 and not hand.split_aces:
+            out.append(Legal("surrender", spot, label="Surrender"))
+        return out
+
+    @staticmethod
+    def _may_double(rules: Mapping[str, Any], hand: Hand) -> bool:
+        """Two cards (split hands too, with DAS), never split aces (D-036, D-046)."""
+        if len(hand.cards) != 2 or hand.split_aces:
+            return False
+        if hand.split and not rules["double_after_split"]:
+            return False
+        totals = rules["double_totals"]
+        return not totals or count(hand.cards).total in totals
+
+    # -- doing it ------------------------------------------------------------------------
+    def apply(self, state: BlackjackState, action: Action, rng: Rng) -> list[Event]:
+        handlers = {
+            "bet": self._bet, "clear": self._clear, "owner": self._owner, "deal": self._deal,
+            "insurance": self._insure, "decline": self._insure, "even-money": self._insure,
+            "hit": self._play, "stand": self._play, "double": self._play, "split": self._play,
+            "surrender": self._play,
+        }
+        handler = handlers.get(action.kind)
+        if handler is None:
+            raise IllegalAction("That is not a move at this table.")
+        if state.phase == OVER:
+            raise IllegalAction("This round is over.")
+        events: list[Event] = []
+        handler(state, action, rng, events)
+        for event in events:
+            if isinstance(event, Note):
+                state.notes.append(event.text)
+        return events
+
+    # betting ---------------------------------------------------------------------------
+    @staticmethod
+    def _seat(state: BlackjackState, seat: int) -> Seat:
+        if seat not in state.seats:
+            raise IllegalAction("There is no such box at this table.")
+        return state.seats[seat]
+
+    def _bet(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
+        if state.phase != BETTING:
+            raise IllegalAction("Betting is closed.")  # D-026
+        box = self._seat(state, action.seat)
+        spot = action.spot or MAIN
+        if spot not in SPOTS:
+            raise IllegalAction("There is no such bet at this table.")
+        if action.amount <= 0:
+            raise IllegalAction("A bet must be more than $0.")
+        step = int(state.rules["bet_step"])
+        if action.amount % step:
+            raise IllegalAction(f"Bets are taken in steps of {fmt(step)}.")  # D-003
+        if spot != MAIN:
+            is_open, why = _side_bet_open(state, sidebets.SIDE_SPOTS[spot])
+            if not is_open:
+                raise IllegalAction(why)
+            if not box.main:
+                # 000 s.317, s.329, s.352: side bets need a main wager on the same box.
+                raise IllegalAction(f"Place a main bet on this box before betting {SPOT_NAMES[spot]}.")
+        lim = _limit(state.rules, spot)
+        total = box.bets.get(spot, 0) + action.amount
+        if total > lim["max"]:
+            raise IllegalAction(f"The maximum on {SPOT_NAMES[spot]} is {fmt(lim['max'])}.")
+        box.bets[spot] = total
+        events.append(Stake(action.seat, spot, action.amount))
+
+    def _clear(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
+        if state.phase != BETTING:
+            raise IllegalAction("Betting is closed.")  # D-026
+        box = self._seat(state, action.seat)
+        if action.spot and action.spot not in SPOTS:
+            raise IllegalAction("There is no such bet at this table.")
+        # Side bets stand only on a main wager, so taking the main bet back takes them too.
+        spots = list(box.bets) if action.spot in ("", MAIN) else [action.spot]
+        spots = [s for s in spots if box.bets.get(s)]
+        if not spots:
+            raise IllegalAction("There is nothing to clear.")
+        for spot in spots:
+            events.append(Refund(action.seat, spot, box.bets.pop(spot)))
+
+    def _owner(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """Who plays this box (``spot`` = a player id, "" = nobody): per-player rules need it,
+        the spots-per-player limit (D-023) and the Lucky Ladies cap (D-062)."""
+        if state.phase != BETTING:
+            raise IllegalAction("Boxes can only change hands between rounds.")
+        self._seat(state, action.seat)
+        if not action.spot:
+            state.owners.pop(action.seat, None)
+            return
+        limit = int(state.rules["max_spots_per_player"])
+        held = [s for s, who in state.owners.items() if who == action.spot and s != action.seat]
+        if len(held) >= limit:
+            raise IllegalAction(f"A player may play at most {limit} boxes at this table.")
+        state.owners[action.seat] = action.spot
+
+    def _deal(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
+        if state.phase != BETTING:
+            raise IllegalAction("The cards are already out.")
+        if action.seat != SYSTEM_SEAT and not self._seat(state, action.seat).main:
+            raise IllegalAction("Place a main bet before the deal.")
+        players = [n for n, s in sorted(state.seats.items()) if s.main]
+        if not players:
+            raise IllegalAction("Nobody has a bet down yet.")
+        for n, box in sorted(state.seats.items()):
+            for spot, amount in box.bets.items():
+                if spot != MAIN and not box.main:
+                    raise IllegalAction(f"{_box(n)}: side bets need a main bet on the same box.")
+                lim = _limit(state.rules, spot)
+                if amount < lim["min"]:
+                    raise IllegalAction(f"{_box(n)}: the minimum on {SPOT_NAMES[spot]} is {fmt(lim['min'])}.")
+        # 004 s.369-373: a card to each box from the dealer's left, the dealer's up card,
+        # a second card to each box, then the dealer's hole card.
+        for n in players:
+            box = state.seats[n]
+            box.hands = [Hand(cards=[state.shoe.draw(rng).code], bet=MAIN, stake=box.main)]
+        state.dealer = [state.shoe.draw(rng).code]
+        for n in players:
+            state.seats[n].hands[0].cards.append(state.shoe.draw(rng).code)
+        state.dealer.append(state.shoe.draw(rng).code)
+        for n in players:
+            hand = state.seats[n].hands[0]
+            if is_natural(hand.cards):
+                hand.status = BLACKJACK
+        events.append(Note(f"Dealer shows {state.dealer[0]}."))
+        self._settle_twenty_one_plus_three(state, events)  # at once, before insurance (D-059)
+        if is_ace(state.dealer[0]) and state.rules["insurance"]:
+            state.phase = INSURANCE  # D-032
+            state.turn = players[0]
+            events.append(Note("Insurance is open."))
+            return
+        self._peek(state, rng, events)
+
+    # insurance -------------------------------------------------------------------------
+    def _insure(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
+        if state.phase != INSURANCE:
+            raise IllegalAction("Insurance is not being offered now.")
+        if action.seat != state.turn:
+            raise IllegalAction("It is not your turn.")
+        box = state.seats[action.seat]
+        if action.kind == "insurance":
+            most = _insurance_max(state.rules, box.main)
+            if action.amount <= 0:
+                raise IllegalAction("Insurance must be more than $0.")
+            if action.amount > most:
+                raise IllegalAction(f"Insurance is at most {fmt(most)}.")  # D-033
+            box.insurance = action.amount
+            events.append(Stake(action.seat, INSURANCE_BET, action.amount))
+        elif action.kind == "even-money":
+            hand = box.hands[0]
+            if hand.status != BLACKJACK or not _even_money_offered(state.rules):
+                raise IllegalAction("Even money is only for a blackjack on a 3 to 2 table.")  # D-031
+            # Paid 1 to 1 at once; the hand is over whatever the hole card is (000 s.312-313).
+            odds = odds_of(state.rules, _main_paytable(state.rules), "even-money")
+            hand.result = "even-money"
+            self._settle(state, events, action.seat, hand.bet, hand.stake, hand.stake + odds.win(hand.stake),
+                         "win", f"Even money pays {odds}")
+        box.insurance_decided = True
+        waiting = [n for n, s in sorted(state.seats.items()) if s.dealt_in and not s.insurance_decided]
+        if waiting:
+            state.turn = waiting[0]
+            return
+        self._peek(state, rng, events)
+
+    # the peek --------------------------------------------------------------------------
+    def _peek(self, state: BlackjackState, rng: Rng, events: list[Event]) -> None:
+        """D-034: with an ace or ten up the dealer checks for blackjack before anyone plays.
+        Side bets that wait for the dealer's blackjack settle here (D-055, D-062)."""
+        up = state.dealer[0]
+        if is_ace(up) or is_ten_value(up):
+            state.peeked = True
+            state.dealer_blackjack = is_natural(state.dealer)
+        if state.dealer_blackjack:
+            state.hole_revealed = True
+            events.append(Note("Dealer has blackjack."))
+        elif state.peeked:
+            events.append(Note("Dealer does not have blackjack."))
+        self._settle_insurance(state, events)
+        self._settle_super_bonus(state, events)
+        self._settle_lucky_ladies(state, events)
+        if state.dealer_blackjack:
+            self._settle_against_dealer_blackjack(state, events)
+            self._finish(state)
+            return
+        win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
+        for n, box in sorted(state.seats.items()):
+            for hand in box.hands:
+                if hand.status == BLACKJACK and hand.result is None:
+                    hand.result = BLACKJACK
+                    self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
+                                 "win", f"Blackjack pays {win_line}")
+        state.phase = PLAY
+        dealt = [n for n, s in sorted(state.seats.items()) if s.dealt_in]
+        state.turn, state.turn_hand = dealt[0], 0
+        self._advance(state, rng, events)
+
+    def _settle_against_dealer_blackjack(self, state: BlackjackState, events: list[Event]) -> None:
+        """D-034: a player blackjack pushes (unless it took even money); every other hand loses
+        its original wager only. With the peek no double or split can exist yet (D-035)."""
+        for n, box in sorted(state.seats.items()):
+            for hand in box.hands:
+                if hand.result is not None:
+                    continue  # took even money
+                if hand.status == BLACKJACK:
+                    hand.result = "push"
+                    self._settle(state, events, n, hand.bet, hand.stake, hand.stake, "push",
+                                 "Blackjack against the dealer's blackjack is a push")
+                else:
+                    hand.status, hand.result = STOOD, "lose"
+                    self._settle(state, events, n, hand.bet, hand.stake, 0, "lose", "Dealer blackjack")
+
+    # players' decisions ----------------------------------------------------------------
+    def _play(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
+        if state.phase != PLAY:
+            raise IllegalAction("There is no hand to play now.")
+        if action.seat != state.turn:
+            raise IllegalAction("It is not your turn.")
+        if action.spot not in ("", str(state.turn_hand)):
+            raise IllegalAction("That hand is not the one in play.")
+        allowed = {legal.kind: legal for legal in self._legal_play(state, action.seat)}
+        legal = allowed.get(action.kind)
+        box = state.seats[action.seat]
+        hand = box.hands[state.turn_hand]
+        if legal is None:
+            raise IllegalAction(self._why_not(state, action.kind, hand))
+        if action.kind == "hit":
+            hand.cards.append(state.shoe.draw(rng).code)
+            self._after_card(state, events, action.seat, hand, still_playing=True)
+        elif action.kind == "stand":
+            hand.status = STOOD
+        elif action.kind == "double":
+            if action.amount <= 0 or action.amount < legal.min:
+                raise IllegalAction(f"A double is at least {fmt(legal.min)}.")
+            if action.amount > legal.max:
+                raise IllegalAction(f"A double is at most the original wager, {fmt(legal.max)}.")  # D-036
+            hand.double = action.amount
+            events.append(Stake(action.seat, hand.double_bet, action.amount))
+            hand.cards.append(state.shoe.draw(rng).code)  # exactly one card (000 s.306)
+            self._after_card(state, events, action.seat, hand, still_playing=False)
+        elif action.kind == "split":
+            self._split(state, events, action.seat, box)
+        elif action.kind == "surrender":
+            # D-040: half the wager back, the house's half rounded down (D-002).
+            returned, _kept = half_forfeit(hand.stake)
+            hand.status, hand.result = SURRENDERED, "surrender"
+            self._settle(state, events, action.seat, hand.bet, hand.stake, returned, "surrender",
+                         "Surrendered: half the wager returned")
+        self._advance(state, rng, events)
+
+    @staticmethod
+    def _why_not(state: BlackjackState, kind: str, hand: Hand) -> str:
+        if kind == "double":
+            totals = state.rules["double_totals"]
+            if len(hand.cards) == 2 and totals and not hand.split_aces:
+                shown = " and ".join(str(t) for t in totals)
+                return f"Doubling is only allowed on {shown}."  # D-046
+            return "You may only double on your first two cards."
+        if kind == "split":
+            if len(hand.cards) == 2 and same_value(*hand.cards):
+                return f"A box may split into at most {state.rules['max_hands']} hands."
+            return "Only two cards of the same value can be split."
+        if kind == "surrender":
+            if not state.rules["surrender"]:
+                return "This table does not offer surrender."
+            return "Surrender is only allowed as the first decision on a hand."  # D-040
+        return "That is not allowed now."
+
+    def _split(self, state: BlackjackState, events: list[Event], seat: int, box: Seat) -> None:
+        """D-037: equal values split, the new hand's wager equals the original (000 s.310);
+        aces once, one card each. The first hand is completed before the second gets its
+        second card (004 s.395)."""
+        i = state.turn_hand
+        hand = box.hands[i]
+        aces = is_ace(hand.cards[0])
+        new = Hand(cards=[hand.cards.pop()], bet=f"{MAIN}/{len(box.hands) + 1}", stake=hand.stake,
+                   split=True, split_aces=aces)
+        hand.split, hand.split_aces = True, aces
+        box.hands.insert(i + 1, new)
+        events.append(Stake(seat, new.bet, new.stake))
+        events.append(Note(f"{_box(seat)} splits {'aces' if aces else 'the pair'}.", seat))
+
+    def _after_card(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand,
+                    *, still_playing: bool) -> None:
+        """A card has landed on a hand: bust loses at once (004 s.376), 21 stands (D-039)."""
+        total = count(hand.cards).total
+        if total > 21:
+            hand.status, hand.result = BUST, "lose"
+            events.append(Note(f"{_box(seat)} busts with {total}.", seat))
+            self._settle_hand(state, events, seat, hand, "lose", "Bust")
+        elif total == 21:
+            hand.status = TWENTY_ONE
+        elif not still_playing:
+            hand.status = STOOD
+
+    def _advance(self, state: BlackjackState, rng: Rng, events: list[Event]) -> None:
+        """Move the turn to the next hand that needs a decision, dealing the second card to a
+        split hand when its turn comes; when none is left, the dealer plays."""
+        order = [n for n, s in sorted(state.seats.items()) if s.dealt_in]
+        start = state.turn if state.turn is not None else order[0]
+        for n in order:
+            if n < start:
+                continue
+            box = state.seats[n]
+            i = state.turn_hand if n == start else 0
+            while i < len(box.hands):
+                hand = box.hands[i]
+                if hand.status == PLAYING and len(hand.cards) < 2:
+                    hand.cards.append(state.shoe.draw(rng).code)
+                    if count(hand.cards).total == 21:
+                        hand.status = TWENTY_ONE  # D-038: 21, not blackjack; stands (D-039)
+                    elif hand.split_aces:
+                        hand.status = STOOD  # one card to each split ace (000 s.309)
+                if hand.status == PLAYING:
+                    state.turn, state.turn_hand = n, i
+                    return
+                i += 1
+        state.turn, state.turn_hand = None, 0
+        self._dealer_plays(state, rng, events)
+
+    # the dealer ------------------------------------------------------------------------
+    def _dealer_plays(self, state: BlackjackState, rng: Rng, events: list[Event]) -> None:
+        state.hole_revealed = True
+        live = [(n, h) for n, s in sorted(state.seats.items()) for h in s.hands if h.result is None]
+        hits_soft_17 = bool(state.rules["dealer_hits_soft_17"])
+        # D-042 (004 s.401): no draw when every hand is already decided.
+        while live:
+            dealer = count(state.dealer)
+            if dealer.total > 17 or (dealer.total == 17 and not (dealer.soft and hits_soft_17)):
+                break
+            state.dealer.append(state.shoe.draw(rng).code)
+        dealer = count(state.dealer)
+        if dealer.bust:
+            events.append(Note(f"Dealer busts with {dealer.total}."))
+        else:
+            events.append(Note(f"Dealer has {dealer.total}."))
+        for n, hand in live:
+            player = count(hand.cards).total
+            if dealer.bust or player > dealer.total:
+                hand.result = "win"
+                self._settle_hand(state, events, n, hand, "win", "")
+            elif player == dealer.total:
+                hand.result = "push"
+                self._settle_hand(state, events, n, hand, "push", "Push")
+            else:
+                hand.result = "lose"
+                self._settle_hand(state, events, n, hand, "lose", f"Dealer's {dealer.total} wins")
+        self._finish(state)
+
+    @staticmethod
+    def _finish(state: BlackjackState) -> None:
+        state.phase = OVER
+        state.turn, state.turn_hand = None, 0
+
+    # settlement ------------------------------------------------------------------------
+    def _settle(self, state: BlackjackState, events: list[Event], seat: int, bet: str, stake: int,
+                returned: int, result: str, detail: str) -> None:
+        key = f"{seat}:{bet}"
+        if key in state.settled:
+            raise RuntimeError(f"{key} is already settled")  # a malfunction (D-010), never a rule
+        state.settled.append(key)
+        settlement = Settlement(seat, bet, stake, returned, result, detail)
+        state.seats[seat].results.append({
+            "bet": bet, "stake": stake, "returned": returned, "result": result, "detail": detail,
+            "net": settlement.net,
+        })
+        events.append(settlement)
+
+    def _settle_hand(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand,
+                     result: str, detail: str) -> None:
+        """A hand and its double settle alike, each under its own key, at 1 to 1 (000 s.274)."""
+        odds = odds_of(state.rules, _main_paytable(state.rules), "win")
+        if result == "win":
+            detail = detail or f"Wins {odds}"
+        for bet, stake in ((hand.bet, hand.stake), (hand.double_bet, hand.double)):
+            if not stake:
+                continue
+            returned = {"win": stake + odds.win(stake), "push": stake, "lose": 0}[result]
+            self._settle(state, events, seat, bet, stake, returned, result, detail)
+
+    def _settle_line(self, state: BlackjackState, events: list[Event], seat: int, spot: str,
+                     line: str | None, paytable: str) -> None:
+        stake = state.seats[seat].bets.get(spot, 0)
+        if not stake:
+            return
+        if line is None:
+            self._settle(state, events, seat, spot, stake, 0, "lose", "No qualifying hand")
+            return
+        odds = odds_of(state.rules, paytable, line)
+        self._settle(state, events, seat, spot, stake, stake + odds.win(stake), "win",
+                     f"{_humanize(line)} pays {odds}")
+
+    def _settle_twenty_one_plus_three(self, state: BlackjackState, events: list[Event]) -> None:
+        for n, box in sorted(state.seats.items()):
+            if box.dealt_in and box.bets.get(sidebets.TWENTY_ONE_PLUS_THREE):
+                line = sidebets.twenty_one_plus_three(box.hands[0].cards, state.dealer[0])
+                self._settle_line(state, events, n, sidebets.TWENTY_ONE_PLUS_THREE, line,
+                                  sidebets.TWENTY_ONE_PLUS_THREE)
+
+    def _settle_insurance(self, state: BlackjackState, events: list[Event]) -> None:
+        """Settled right after the peek (D-032), 2 to 1 on a dealer blackjack."""
+        odds = odds_of(state.rules, _main_paytable(state.rules), "insurance")
+        for n, box in sorted(state.seats.items()):
+            if not box.insurance:
+                continue
+            if state.dealer_blackjack:
+                self._settle(state, events, n, INSURANCE_BET, box.insurance,
+                             box.insurance + odds.win(box.insurance), "win", f"Insurance pays {odds}")
+            else:
+                self._settle(state, events, n, INSURANCE_BET, box.insurance, 0, "lose", "Dealer has no blackjack")
+
+    def _settle_super_bonus(self, state: BlackjackState, events: list[Event]) -> None:
+        """Both propositions settle when both blackjack states are known (D-055); the player
+        proposition uses the box's first two cards (D-054)."""
+        for n, box in sorted(state.seats.items()):
+            if not box.dealt_in:
+                continue
+            player_bj = is_natural(box.hands[0].cards)
+            for spot in (sidebets.SUPER_BONUS_PLAYER, sidebets.SUPER_BONUS_DEALER):
+                if box.bets.get(spot):
+                    line = sidebets.super_bonus(spot, player_bj, state.dealer_blackjack)
+                    self._settle_line(state, events, n, spot, line, sidebets.SUPER_BONUS)
+
+    def _settle_lucky_ladies(self, state: BlackjackState, events: list[Event]) -> None:
+        """Each spot is paid its highest line (D-062). A player with two or more 1000-to-1
+        wins on different spots has the round's Lucky Ladies winnings capped (000 s.356)."""
+        slug = sidebets.LUCKY_LADIES
+        table = state.rules["paytables"].get(slug, {})
+        wins: dict[int, tuple[str | None, int]] = {}
+        for n, box in sorted(state.seats.items()):
+            stake = box.bets.get(slug, 0)
+            if box.dealt_in and stake:
+                line = sidebets.lucky_ladies(box.hands[0].cards, state.dealer_blackjack)
+                won = odds_of(state.rules, slug, line).win(stake) if line else 0
+                wins[n] = (line, won)
+        capped: dict[int, int] = {}
+        by_player: dict[str, list[int]] = {}
+        for n in wins:
+            by_player.setdefault(state.owners.get(n, f"box-{n}"), []).append(n)
+        for boxes in by_player.values():
+            top_wins = sum(1 for n in boxes if wins[n][0] == table.get("cap_line"))
+            total = sum(wins[n][1] for n in boxes)
+            cap = int(table.get("cap", 0))
+            if top_wins >= int(table.get("cap_min_wins", 2)) and total > cap:
+                capped.update(_share_cap({n: wins[n][1] for n in boxes}, cap))
+        for n, (line, won) in wins.items():
+            stake = state.seats[n].bets[slug]
+            if line is None:
+                self._settle(state, events, n, slug, stake, 0, "lose", "No qualifying hand")
+                continue
+            detail = f"{_humanize(line)} pays {odds_of(state.rules, slug, line)}"
+            if n in capped:
+                won = capped[n]
+                detail += f"; the round's Lucky Ladies win is capped at {fmt(int(table['cap']))}"
+            self._settle(state, events, n, slug, stake, stake + won, "win", detail)
+
+    # -- showing it ----------------------------------------------------------------------
+    def view(self, state: BlackjackState, viewer: int | None) -> dict[str, Any]:
+        """Every card is dealt face up (D-041) so all viewers see the same table; the hole
+        card stays None until it is turned, and the shoe shows counts only."""
+        dealer_cards: list[str | None] = list(state.dealer)
+        if len(dealer_cards) > 1 and not state.hole_revealed:
+            dealer_cards[1] = None
+        shown = [c for c in dealer_cards if c is not None]
+        dealer_count = count(shown) if shown else None
+        seats: dict[int, Any] = {}
+        for n, box in sorted(state.seats.items()):
+            hands = []
+            for i, hand in enumerate(box.hands):
+                c = count(hand.cards)
+                hands.append({
+                    "bet": hand.bet,
+                    "cards": list(hand.cards),
+                    "total": c.total,
+                    "soft": c.soft,
+                    "stake": hand.stake,
+                    "double": hand.double,
+                    "doubled": hand.double > 0,
+                    "split": hand.split,
+                    "status": hand.status,
+                    "active": state.phase == PLAY and state.turn == n and state.turn_hand == i,
+                    "result": hand.result,
+                })
+            seats[n] = {
+                "owner": state.owners.get(n),
+                "bets": dict(box.bets),
+                "hands": hands,
+                "insurance": box.insurance,
+                "results": [dict(r) for r in box.results],
+            }
+        to_act = None
+        if state.phase in (INSURANCE, PLAY) and state.turn is not None:
+            to_act = {"seat": state.turn, "hand": state.turn_hand if state.phase == PLAY else 0}
+        return {
+            "phase": state.phase,
+            "variant": state.rules.get("variant"),
+            "dealer": {
+                "cards": dealer_cards,
+                "total": dealer_count.total if dealer_count else None,
+                "soft": dealer_count.soft if dealer_count else False,
+                "blackjack": state.hole_revealed and state.dealer_blackjack,
+                "bust": bool(dealer_count and dealer_count.bust),
+                "peeked": state.peeked,
+            },
+            "seats": seats,
+            "to_act": to_act,
+            "shoe": state.shoe.view(),
+            "side_bets_open": {slug: state.phase == BETTING and _side_bet_open(state, slug)[0]
+                               for slug in state.rules["side_bets"]},
+            "limits": {k: dict(v) for k, v in state.rules["limits"].items()},
+            "bet_step": int(state.rules["bet_step"]),
+            "paytables": self._paytables_view(state),
+            "notes": state.notes[-NOTES_SHOWN:],
+            "rules_summary": rules_summary(state.rules),
+        }
+
+    @staticmethod
+    def _paytables_view(state: BlackjackState) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for slug, table in state.rules["paytables"].items():
+            if slug != _main_paytable(state.rules) and slug not in state.rules["side_bets"]:
+                continue
+            lines = [{"hand": hand, "label": _humanize(hand), "pays": pays}
+                     for hand, pays in table["lines"].items()]
+            if slug == _main_paytable(state.rules) and not _even_money_offered(state.rules):
+                lines = [ln for ln in lines if ln["hand"] != "even-money"]
+            out[slug] = {"name": table.get("name", slug), "lines": lines}
+            if "cap" in table:
+                out[slug]["cap"] = table["cap"]
+        return out
+
+    # -- the house's players -------------------------------------------------------------
+    def bot_action(self, state: BlackjackState, seat: int) -> Action | None:
+        """Bots bet the table minimum, never insure or take side bets, and play basic strategy."""
+        if state.phase == BETTING:
+            if seat not in state.seats or state.seats[seat].main:
+                return None
+            step = int(state.rules["bet_step"])
+            amount = -(-_limit(state.rules, MAIN)["min"] // step) * step
+            return Action("bet", seat, MAIN, amount)
+        if seat != self.to_act(state):
+            return None
+        if state.phase == INSURANCE:
+            return Action("decline", seat)
+        legal = {lg.kind: lg for lg in self._legal_play(state, seat)}
+        hand = state.seats[seat].hands[state.turn_hand]
+        play = strategy.decide(hand.cards, state.dealer[0], strategy.Options(
+            can_double="double" in legal, can_split="split" in legal,
+            can_surrender="surrender" in legal,
+            dealer_hits_soft_17=bool(state.rules["dealer_hits_soft_17"])))
+        amount = legal["double"].max if play == "double" else 0
+        return Action(play, seat, str(state.turn_hand), amount)
+
+    def timeout_action(self, state: BlackjackState) -> Action | None:
+        """D-009: when a decision timer runs out, the move that risks no more money."""
+        seat = self.to_act(state)
+        if seat is None:
+            return None
+        if state.phase == INSURANCE:
+            return Action("decline", seat)
+        return Action("stand", seat, str(state.turn_hand))
+
+
+def _share_cap(wins: Mapping[int, int], cap: int) -> dict[int, int]:
+    """Cut one player's wins to ``cap`` in proportion, truncated (D-002, D-006); the cents the
+    truncation leaves go one each to the player's boxes in seat order, so the player gets
+    exactly the cap."""
+    total = sum(wins.values())
+    shares = {n: won * cap // total for n, won in wins.items()}
+    left = cap - sum(shares.values())
+    for n in sorted(wins):
+        if left <= 0:
+            break
+        if wins[n]:
+            shares[n] += 1
+            left -= 1
+    return shares
+
+
+def rules_summary(rules: Mapping[str, Any]) -> list[str]:
+    """The table's posted rules in short lines (D-017, D-045)."""
+    lines = [
+        f"{rules['decks']} deck{'s' if int(rules['decks']) > 1 else ''}, "
+        f"reshuffle after {rules['penetration_pct']}% of the shoe",
+        "Dealer hits soft 17" if rules["dealer_hits_soft_17"] else "Dealer stands on all 17s",
+        f"Blackjack pays {rules['blackjack_pays']}",
+    ]
+    table = rules["paytables"][_main_paytable(rules)]["lines"]
+    if rules["insurance"]:
+        lines.append(f"Insurance pays {table['insurance']}")
+    lines.append("Even money offered" if _even_money_offered(rules) else "No even money")
+    totals = rules["double_totals"]
+    lines.append("Double on any two cards" if not totals
+                 else f"Double on {' and '.join(str(t) for t in totals)} only")
+    lines.append("Double for less, up to the original wager")
+    if rules["double_after_split"]:
+        lines.append("Double after split")
+    lines.append(f"Split to {rules['max_hands']} hands; aces once, one card each")
+    if rules["surrender"]:
+        lines.append("Late surrender")
+    limit = rules["limits"]["main"]
+    lines.append(f"Bets {fmt(int(limit['min']))} to {fmt(int(limit['max']))}")
+    return lines

@@ -1,0 +1,72 @@
+"""Counting a blackjack hand.
+
+Card values (000 s.278-281; 004 s.332-335): 2-9 at face value, ten, jack, queen and
+king count ten, an ace counts eleven unless that takes the hand over 21, then one.
+A hand is *soft* while one of its aces is still counted as eleven (000 s.261; 004 s.327).
+
+Cards are text codes ("As", "Td") as they are stored in a round's state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+TEN_VALUES = frozenset("TJQK")
+BUST_OVER = 21
+
+
+def card_value(code: str) -> int:
+    """The hard value of a card: an ace is 1 here, the soft 10 is added by :func:`count`."""
+    rank = code[0]
+    if rank == "A":
+        return 1
+    if rank in TEN_VALUES:
+        return 10
+    return int(rank)
+
+
+def is_ten_value(code: str) -> bool:
+    return code[0] in TEN_VALUES
+
+
+def is_ace(code: str) -> bool:
+    return code[0] == "A"
+
+
+@dataclass(frozen=True)
+class Count:
+    """A hand's best total and whether an ace still counts eleven in it."""
+
+    total: int
+    soft: bool
+
+    @property
+    def bust(self) -> bool:
+        return self.total > BUST_OVER
+
+
+def count(cards: Iterable[str]) -> Count:
+    hard = 0
+    aces = 0
+    for code in cards:
+        hard += card_value(code)
+        aces += is_ace(code)
+    # Only one ace can ever count eleven: two would already make 22.
+    if aces and hard + 10 <= BUST_OVER:
+        return Count(hard + 10, True)
+    return Count(hard, False)
+
+
+def is_natural(cards: Sequence[str]) -> bool:
+    """An ace and a ten-value card as the first two cards (000 s.259; 004 s.323).
+
+    Whether the hand came from a split is the caller's business: a split hand's
+    ace and ten is 21, not blackjack (004 s.323, D-038).
+    """
+    return len(cards) == 2 and count(cards).total == BUST_OVER
+
+
+def same_value(a: str, b: str) -> bool:
+    """Cards that may be split: equal in value, so a king splits with a queen (000 s.308, D-037)."""
+    return card_value(a) == card_value(b)

@@ -37,8 +37,14 @@ class CasinoClient:
         self.client = client
         self.token = None
 
+    def _fresh(self):
+        # Each request gets its own app context (and so its own `g`), as in a real server;
+        # otherwise a test's long-lived context would share one CSRF token between clients.
+        return self.client.application.app_context()
+
     def get(self, url, **kw):
-        resp = self.client.get(url, **kw)
+        with self._fresh():
+            resp = self.client.get(url, **kw)
         m = TOKEN.search(resp.get_data(as_text=True))
         if m:
             self.token = m.group(1)
@@ -53,7 +59,8 @@ class CasinoClient:
         headers = kw.pop("headers", {})
         if htmx:
             headers["HX-Request"] = "true"
-        resp = self.client.post(url, data=data, headers=headers, **kw)
+        with self._fresh():
+            resp = self.client.post(url, data=data, headers=headers, **kw)
         m = TOKEN.search(resp.get_data(as_text=True))
         if m:
             self.token = m.group(1)

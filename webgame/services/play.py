@@ -85,8 +85,22 @@ def start_round(table: Table) -> Round:
     except IntegrityError as exc:  # another request opened this round first
         raise StaleError("The table moved on. Here is where it stands now.") from exc
     db.session.add(RoundEvent(round_id=rnd.id, seq=0, actor="table", action={"kind": "open"}, events=[]))
+    for number, occupant in seat_owners(table).items():
+        _tell_owner(table, rnd, number, occupant)
     _bump_table(table)
     return rnd
+
+
+def _tell_owner(table: Table, rnd: Round, seat: int, occupant: Optional[Player]) -> None:
+    """Engines with per-player rules (caps over all of a player's boxes) learn who sits where."""
+    game = registry.engine(rnd.game)
+    kind = getattr(game, "seat_owner_action", None)
+    if kind is None or rnd.status != "open":
+        return
+    state = game.load(rnd.state)
+    if game.to_act(state) is not None or game.is_over(state):
+        return  # boxes change hands between rounds only
+    _apply(table, rnd, Action(kind, seat, str(occupant.id) if occupant else ""), player=None, actor="table")
 
 
 def act(table: Table, player: Player, action: Action, *, round_id: Optional[int],
@@ -101,7 +115,7 @@ def act(table: Table, player: Player, action: Action, *, round_id: Optional[int]
         _claim(rnd, version)
     else:
         # A finished round (or none): the first action of the next round opens it.
-        if rnd is not None and round_id != rnd.id:
+        if rnd is not None and (round_id != rnd.id or version != rnd.version):
             raise StaleError("The table moved on. Here is where it stands now.")
         if action.kind not in getattr(registry.engine(table.game), "opening_actions", ("bet",)):
             raise PlayError("Place a bet to start the next round.")
@@ -300,8 +314,16 @@ def sit(table: Table, player: Player, number: int) -> Seat:
     if won != 1:
         raise PlayError("That seat is taken.")
     db.session.refresh(seat)
-    _bump_table(table)
+    _seat_changed(table, number, player)
     return seat
+
+
+def _seat_changed(table: Table, number: int, occupant: Optional[Player]) -> None:
+    rnd = current_round(table)
+    if rnd is not None and rnd.status == "open":
+        _claim(rnd, rnd.version)
+        _tell_owner(table, rnd, number, occupant)
+    _bump_table(table)
 
 
 def _seat_in_play(table: Table, number: int) -> bool:
@@ -316,7 +338,8 @@ def leave(table: Table, player: Player, number: int) -> None:
     if _seat_in_play(table, number):
         raise PlayError("Your bet is in play. You can leave when the round is over.")
     seat.player_id = None
-    _bump_table(table)
+    db.session.flush()
+    _seat_changed(table, number, None)
 
 
 def add_bot(table: Table, number: int) -> Seat:
@@ -332,6 +355,17 @@ def add_bot(table: Table, number: int) -> Seat:
     seat = sit(table, bot, number)
     _top_up_bot(table, bot)
     return seat
+
+
+def remove_bot(table: Table, number: int) -> None:
+    seat = next((s for s in table.seats if s.number == number and s.is_bot), None)
+    if seat is None:
+        raise PlayError("There is no bot in that seat.")
+    if _seat_in_play(table, number):
+        raise PlayError("That bot is in the middle of a round.")
+    seat.player_id = None
+    db.session.flush()
+    _seat_changed(table, number, None)
 
 
 BOT_NAMES = ["Ada", "Benny", "Carla", "Dmitri", "Esme", "Frank", "Gloria", "Hank", "Iris", "Jules"]

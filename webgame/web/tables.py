@@ -181,12 +181,7 @@ def bot(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
     try:
         if request.form.get("remove"):
-            seat = next((s for s in table.seats if s.number == _int("seat") and s.is_bot), None)
-            if seat is None:
-                raise play.PlayError("There is no bot in that seat.")
-            if play._seat_in_play(table, seat.number):
-                raise play.PlayError("That bot is in the middle of a round.")
-            seat.player_id = None
+            play.remove_bot(table, _int("seat") if _int("seat") is not None else -1)
         else:
             play.add_bot(table, _int("seat") if _int("seat") is not None else -1)
     except play.PlayError as exc:

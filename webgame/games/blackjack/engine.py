@@ -17,8 +17,9 @@ the ``apply`` call that made that decision; the table never waits for itself.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ...devices.shoe import Shoe
 from ...engine import state as codec
@@ -874,8 +875,8 @@ def _share_cap(wins: Mapping[int, int], cap: int) -> dict[int, int]:
 def rules_summary(rules: Mapping[str, Any]) -> list[str]:
     """The table's posted rules in short lines (D-017, D-045)."""
     lines = [
-        f"{rules['decks']} deck{'s' if int(rules['decks']) > 1 else ''}, "
-        f"reshuffle after {rules['penetration_pct']}% of the shoe",
+        (f"{rules['decks']} deck{'s' if int(rules['decks']) > 1 else ''}, "
+         f"reshuffle after {rules['penetration_pct']}% of the shoe"),
         "Dealer hits soft 17" if rules["dealer_hits_soft_17"] else "Dealer stands on all 17s",
         f"Blackjack pays {rules['blackjack_pays']}",
     ]

@@ -9,8 +9,8 @@ Cards are text codes ("As", "Td") as they are stored in a round's state.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 TEN_VALUES = frozenset("TJQK")
 BUST_OVER = 21

@@ -7,7 +7,7 @@ round's paytables by the engine.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .hand import count
 

@@ -7,8 +7,8 @@ is all a bot seat needs. A bot never takes insurance, even money or side bets.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .hand import card_value, count
 
@@ -99,9 +99,9 @@ def decide(cards: Sequence[str], up_card: str, options: Options) -> str:
     """The basic-strategy play: "hit", "stand", "double", "split" or "surrender"."""
     up = up_value(up_card)
     h17 = options.dealer_hits_soft_17
-    if options.can_split and len(cards) == 2 and card_value(cards[0]) == card_value(cards[1]):
-        if _pair(card_value(cards[0]), up):
-            return SPLIT
+    pair = len(cards) == 2 and card_value(cards[0]) == card_value(cards[1])
+    if options.can_split and pair and _pair(card_value(cards[0]), up):
+        return SPLIT
     hand = count(cards)
     if options.can_surrender and len(cards) == 2 and _surrender(hand.total, hand.soft, up, h17):
         return SURRENDER

@@ -1,0 +1,107 @@
+"""Helpers to drive a table through the test client as a browser would."""
+
+from __future__ import annotations
+
+import re
+
+import sqlalchemy as sa
+
+from webgame.extensions import db
+from webgame.models import Player, Round, Table
+from webgame.services import wallet
+from webgame.services.tables import create_table
+
+ROUND = re.compile(r'name="round_id" value="(\d*)"')
+VERSION = re.compile(r'name="version" value="(\d*)"')
+ERROR = re.compile(r'class="flash flash-error"[^>]*>([^<]*)<')
+ACTIONS = re.compile(r'data-action="([a-z0-9-]+)"')
+
+
+def make_table(variant="grand-ronde", config=None, name="Test Blackjack"):
+    table = create_table(name, "blackjack", variant, config=config or {})
+    db.session.commit()
+    return table
+
+
+def me() -> Player:
+    return db.session.scalars(sa.select(Player).where(Player.is_guest.is_(True), Player.is_bot.is_(False))
+                              .order_by(Player.id.desc())).first()
+
+
+class Seat:
+    """One browser at one seat of one table."""
+
+    def __init__(self, client, table: Table, seat: int = 0, buy: str = "500"):
+        self.c = client
+        self.table_id = table.id
+        self.seat = seat
+        self.html = ""
+        self.page()
+        assert self.c.post(f"/tables/{table.id}/sit", {"seat": seat}).status_code == 302
+        if buy:
+            assert self.c.post(f"/tables/{table.id}/buy-in", {"amount": buy}).status_code == 302
+        self.page()
+
+    def page(self):
+        self.html = self.c.get(f"/tables/{self.table_id}").get_data(as_text=True)
+        return self.html
+
+    @property
+    def round_id(self):
+        m = ROUND.search(self.html)
+        return m.group(1) if m else ""
+
+    @property
+    def version(self):
+        m = VERSION.search(self.html)
+        return m.group(1) if m else ""
+
+    @property
+    def actions(self):
+        return set(ACTIONS.findall(self.html))
+
+    @property
+    def error(self):
+        m = ERROR.search(self.html)
+        return m.group(1).strip() if m else ""
+
+    def act(self, kind, spot="", chip=None, amount=None, *, round_id=None, version=None, seat=None):
+        data = {"seat": self.seat if seat is None else seat, "kind": kind, "spot": spot,
+                "round_id": self.round_id if round_id is None else round_id,
+                "version": self.version if version is None else version}
+        if chip is not None:
+            data["chip"] = chip
+        if amount is not None:
+            data["amount"] = amount
+        resp = self.c.post(f"/tables/{self.table_id}/act", data, htmx=True)
+        assert resp.status_code == 200
+        self.html = resp.get_data(as_text=True)
+        return self.error
+
+    def play_out(self, max_steps=40):
+        """Stand on everything (decline insurance) until the round is over."""
+        for _ in range(max_steps):
+            acts = self.actions
+            if "decline" in acts:
+                self.act("decline")
+            elif any(a.startswith("stand-") for a in acts):
+                spot = sorted(a for a in acts if a.startswith("stand-"))[0].split("-", 1)[1]
+                self.act("stand", spot)
+            else:
+                return
+        raise AssertionError("the round did not end")
+
+
+def chips(player: Player, table: Table) -> int:
+    return wallet.balance(wallet.chips(player.id, table.id))
+
+
+def latest_round(table: Table) -> Round:
+    return db.session.scalars(sa.select(Round).where(Round.table_id == table.id)
+                              .order_by(Round.number.desc())).first()
+
+
+def assert_books_balance():
+    db.session.expire_all()
+    assert wallet.total_of_all_accounts() == 0
+    assert wallet.ledger_agrees_with_balances()

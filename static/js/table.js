@@ -1,0 +1,323 @@
+/*
+ * Table behaviour, no framework, safe without htmx:
+ *  - chip rail: the chosen chip value is kept in localStorage, shown with
+ *    aria-pressed, and copied into <input type="hidden" name="chip"> of every
+ *    form[data-chip-target] (data-chip-target="amount" fills name="amount").
+ *  - deal / flip animation on cards that are new or turned over after a swap.
+ *  - a brief shuffle animation when an element with data-shuffled="1" appears.
+ *  - countdown rings for [data-deadline] (ISO 8601 or epoch ms), every 250 ms;
+ *    fires a bubbling "timer:expired" event once (usable as an hx-trigger).
+ *  - plain (non-htmx) forms mark themselves busy after submit against double clicks.
+ */
+(function () {
+  "use strict";
+
+  var STORE_KEY = "casino.chip";
+  var SVG_NS = "http://www.w3.org/2000/svg";
+  var doc = document;
+
+  function reducedMotion() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function storeGet(key) {
+    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  }
+
+  function storeSet(key, value) {
+    try { window.localStorage.setItem(key, value); } catch (e) { /* private mode: keep in memory only */ }
+  }
+
+  function toArray(list) { return Array.prototype.slice.call(list || []); }
+
+  /* ------------------------------------------------------------ chip rail */
+  var memoryChip = null;
+
+  function railButtons(rail) {
+    return toArray(rail.querySelectorAll(".rail-chip[data-chip]"));
+  }
+
+  function effectiveChip() {
+    var rails = toArray(doc.querySelectorAll(".chip-rail"));
+    if (!rails.length) { return null; }
+    var stored = storeGet(STORE_KEY) || memoryChip;
+    var buttons = railButtons(rails[0]);
+    var i;
+    if (stored) {
+      for (i = 0; i < buttons.length; i++) {
+        if (buttons[i].getAttribute("data-chip") === stored && !buttons[i].disabled) { return stored; }
+      }
+    }
+    for (i = 0; i < buttons.length; i++) {
+      if (buttons[i].getAttribute("aria-pressed") === "true") { return buttons[i].getAttribute("data-chip"); }
+    }
+    return buttons.length ? buttons[0].getAttribute("data-chip") : null;
+  }
+
+  function applyChip(value) {
+    if (value === undefined) { value = effectiveChip(); }
+    if (value === null || value === undefined) { return; }
+    toArray(doc.querySelectorAll(".chip-rail .rail-chip[data-chip]")).forEach(function (btn) {
+      var on = btn.getAttribute("data-chip") === value;
+      btn.setAttribute("aria-pressed", on ? "true" : "false");
+      btn.classList.toggle("is-selected", on);
+    });
+    toArray(doc.querySelectorAll("form[data-chip-target]")).forEach(function (form) {
+      var name = form.getAttribute("data-chip-target") || "chip";
+      toArray(form.querySelectorAll('input[type="hidden"]')).forEach(function (input) {
+        if (input.name === name) { input.value = value; }
+      });
+    });
+  }
+
+  function chooseChip(btn) {
+    if (!btn || btn.disabled) { return; }
+    var value = btn.getAttribute("data-chip");
+    memoryChip = value;
+    storeSet(STORE_KEY, value);
+    applyChip(value);
+    btn.dispatchEvent(new CustomEvent("chip:change", { bubbles: true, detail: { value: parseInt(value, 10) } }));
+  }
+
+  doc.addEventListener("click", function (evt) {
+    var btn = evt.target && evt.target.closest ? evt.target.closest(".rail-chip[data-chip]") : null;
+    if (btn) { chooseChip(btn); }
+  });
+
+  doc.addEventListener("keydown", function (evt) {
+    var btn = evt.target && evt.target.closest ? evt.target.closest(".chip-rail .rail-chip") : null;
+    if (!btn) { return; }
+    var key = evt.key;
+    if (key !== "ArrowLeft" && key !== "ArrowRight" && key !== "Home" && key !== "End") { return; }
+    var buttons = railButtons(btn.closest(".chip-rail")).filter(function (b) { return !b.disabled; });
+    var i = buttons.indexOf(btn);
+    if (key === "ArrowLeft") { i = Math.max(0, i - 1); }
+    else if (key === "ArrowRight") { i = Math.min(buttons.length - 1, i + 1); }
+    else if (key === "Home") { i = 0; }
+    else { i = buttons.length - 1; }
+    if (buttons[i]) {
+      evt.preventDefault();
+      buttons[i].focus();
+      chooseChip(buttons[i]);
+    }
+  });
+
+  /* --------------------------------------------------- card animations */
+  var lastCards = null; // signature -> code, as last seen
+
+  function handKey(hand, counters) {
+    var keyed = hand.getAttribute("data-hand");
+    if (keyed) { return "h:" + keyed; }
+    var owner = hand.parentElement ? hand.parentElement.closest("[id]") : null;
+    var base = owner ? owner.id : "";
+    counters[base] = (counters[base] || 0) + 1;
+    return base + "#" + counters[base];
+  }
+
+  function collectCards() {
+    var found = [];
+    var counters = {};
+    toArray(doc.querySelectorAll(".hand, .board")).forEach(function (hand) {
+      var key = handKey(hand, counters);
+      var cards = toArray(hand.querySelectorAll(".card[data-code]"));
+      cards.forEach(function (card, i) {
+        found.push({ el: card, sig: key + "/" + i, code: card.getAttribute("data-code") });
+      });
+    });
+    return found;
+  }
+
+  function shoeOrigin() {
+    var shoe = doc.querySelector(".shoe-widget .shoe-art, .shoe-widget");
+    if (!shoe) { return null; }
+    var r = shoe.getBoundingClientRect();
+    if (!r.width) { return null; }
+    return { x: r.left + r.width * 0.12, y: r.top + r.height * 0.6 };
+  }
+
+  function animateOnce(el, cls, delayMs, from) {
+    if (from) {
+      var r = el.getBoundingClientRect();
+      el.style.setProperty("--deal-x", Math.round(from.x - (r.left + r.width / 2)) + "px");
+      el.style.setProperty("--deal-y", Math.round(from.y - (r.top + r.height / 2)) + "px");
+    }
+    el.style.setProperty("--deal-delay", delayMs + "ms");
+    el.classList.add(cls);
+    var done = function () {
+      el.classList.remove(cls);
+      el.removeEventListener("animationend", done);
+    };
+    el.addEventListener("animationend", done);
+    window.setTimeout(done, delayMs + 1200);
+  }
+
+  function diffCards() {
+    var now = collectCards();
+    var next = {};
+    now.forEach(function (c) { next[c.sig] = c.code; });
+    if (lastCards !== null && !reducedMotion()) {
+      var from = shoeOrigin();
+      var n = 0;
+      now.forEach(function (c) {
+        var old = lastCards[c.sig];
+        if (old === c.code) { return; }
+        var delay = Math.min(n, 8) * 90;
+        if (old === "back" && c.code !== "back") {
+          animateOnce(c.el, "flip-in", delay, null);
+        } else {
+          animateOnce(c.el, "deal-in", delay, from);
+        }
+        n += 1;
+      });
+    }
+    lastCards = next;
+  }
+
+  /* ------------------------------------------------------------ shuffle */
+  var shufflesSeen = {};
+
+  function checkShuffles() {
+    toArray(doc.querySelectorAll('[data-shuffled="1"]')).forEach(function (el) {
+      var key = (el.id || "shoe") + ":" + (el.getAttribute("data-shuffle-no") || "");
+      if (shufflesSeen[key]) { return; }
+      shufflesSeen[key] = true;
+      if (reducedMotion()) { return; }
+      el.classList.remove("is-shuffling");
+      void el.offsetWidth; // restart the animation
+      el.classList.add("is-shuffling");
+      window.setTimeout(function () { el.classList.remove("is-shuffling"); }, 1300);
+    });
+  }
+
+  /* ------------------------------------------------------------- timers */
+  function parseTime(text) {
+    if (text === null || text === undefined || text === "") { return null; }
+    var s = String(text).trim();
+    if (/^\d+(\.\d+)?$/.test(s)) {
+      var n = parseFloat(s);
+      return n < 1e11 ? n * 1000 : n; // epoch seconds or milliseconds
+    }
+    var t = Date.parse(s);
+    return isNaN(t) ? null : t;
+  }
+
+  function ensureRing(el) {
+    if (el.querySelector(".timer-arc")) { return; }
+    el.classList.add("timer");
+    var svg = doc.createElementNS(SVG_NS, "svg");
+    svg.setAttribute("class", "timer-ring");
+    svg.setAttribute("viewBox", "0 0 44 44");
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    var track = doc.createElementNS(SVG_NS, "circle");
+    track.setAttribute("class", "timer-track");
+    var arc = doc.createElementNS(SVG_NS, "circle");
+    arc.setAttribute("class", "timer-arc");
+    arc.setAttribute("pathLength", "100");
+    arc.setAttribute("stroke-dasharray", "100 100");
+    arc.setAttribute("stroke-dashoffset", "0");
+    arc.setAttribute("transform", "rotate(-90 22 22)");
+    [track, arc].forEach(function (c) {
+      c.setAttribute("cx", "22"); c.setAttribute("cy", "22"); c.setAttribute("r", "19");
+      svg.appendChild(c);
+    });
+    el.insertBefore(svg, el.firstChild);
+    if (!el.querySelector(".timer-text")) {
+      var text = doc.createElement("span");
+      text.className = "timer-text";
+      el.appendChild(text);
+    }
+  }
+
+  function tickTimers() {
+    var nodes = doc.querySelectorAll("[data-deadline]");
+    if (!nodes.length) { return; }
+    var clientNow = Date.now();
+    toArray(nodes).forEach(function (el) {
+      var deadline = parseTime(el.getAttribute("data-deadline"));
+      if (deadline === null) { return; }
+      if (el._deadline !== deadline) {
+        // first sight of this deadline: work out the clock skew and the full window
+        el._deadline = deadline;
+        el._expiredFired = false;
+        var serverNow = parseTime(el.getAttribute("data-now"));
+        el._skew = serverNow === null ? 0 : serverNow - clientNow;
+        var dur = parseFloat(el.getAttribute("data-duration"));
+        el._total = dur > 0 ? dur * 1000 : Math.max(1000, deadline - (clientNow + el._skew));
+      }
+      if (el.getAttribute("data-timer") !== "text") { ensureRing(el); }
+      var left = deadline - (clientNow + el._skew);
+      var frac = Math.max(0, Math.min(1, left / el._total));
+      var arc = el.querySelector(".timer-arc");
+      if (arc) { arc.setAttribute("stroke-dashoffset", (100 * (1 - frac)).toFixed(2)); }
+      var secs = Math.max(0, Math.ceil(left / 1000));
+      var text = el.querySelector(".timer-text") || el;
+      var shown = String(secs);
+      if (text.textContent !== shown) { text.textContent = shown; }
+      el.classList.toggle("is-urgent", left > 0 && (left <= 5000 || frac <= 0.2));
+      el.classList.toggle("is-expired", left <= 0);
+      if (left <= 0 && !el._expiredFired) {
+        el._expiredFired = true;
+        el.dispatchEvent(new CustomEvent("timer:expired", { bubbles: true }));
+      }
+    });
+  }
+
+  /* ------------------------------------------- plain-form double-submit guard */
+  doc.addEventListener("submit", function (evt) {
+    var form = evt.target;
+    if (!form || form.hasAttribute("data-no-guard")) { return; }
+    window.setTimeout(function () {
+      if (evt.defaultPrevented) { return; } // htmx (or someone) took over
+      form.classList.add("is-busy");
+      toArray(form.querySelectorAll('button[type="submit"], button:not([type]), input[type="submit"]')).forEach(function (b) {
+        b.setAttribute("aria-disabled", "true");
+        b.disabled = true;
+      });
+    }, 0);
+  });
+
+  window.addEventListener("pageshow", function () {
+    toArray(doc.querySelectorAll("form.is-busy")).forEach(function (form) {
+      form.classList.remove("is-busy");
+      toArray(form.querySelectorAll('[aria-disabled="true"]')).forEach(function (b) {
+        b.removeAttribute("aria-disabled");
+        b.disabled = false;
+      });
+    });
+  });
+
+  /* ---------------------------------------------------------------- wiring */
+  var scheduled = false;
+
+  function refresh() {
+    scheduled = false;
+    applyChip();
+    diffCards();
+    checkShuffles();
+    tickTimers();
+  }
+
+  function scheduleRefresh() {
+    if (scheduled) { return; }
+    scheduled = true;
+    (window.requestAnimationFrame || window.setTimeout)(refresh);
+  }
+
+  ["htmx:afterSwap", "htmx:oobAfterSwap", "htmx:afterSettle", "htmx:load", "htmx:sseMessage"].forEach(function (name) {
+    doc.addEventListener(name, scheduleRefresh);
+  });
+
+  function start() {
+    refresh();
+    window.setInterval(tickTimers, 250);
+  }
+
+  if (doc.readyState === "loading") {
+    doc.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+
+  window.casinoTable = { refresh: refresh, chip: effectiveChip };
+})();

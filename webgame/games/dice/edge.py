@@ -73,9 +73,8 @@ def house_edge(rules: Mapping[str, Any], spot_key: str) -> Fraction:
 def odds_edge(rules: Mapping[str, Any], line_key: str, number: int) -> Fraction:
     """The house edge of odds behind a line bet on ``number`` (zero at true odds)."""
     resolver = Resolver(rules)
-    line = parse_spot(line_key)
-    if line.kind in ("come", "dont-come", "put"):
-        line = Spot(line.kind, number)
+    kind = line_key.split("/")[0]
+    line = Spot(kind, number) if kind in ("come", "dont-come", "put") else parse_spot(line_key)
     amount = 600 * 11  # whole cents at 2 to 1, 3 to 2, 6 to 5, 1 to 2, 2 to 3 and 5 to 6
     ev = expected_odds_return(resolver, line, amount, number)
     return (amount - ev) / amount

@@ -1,0 +1,73 @@
+"""Two posts racing on one round: exactly one wins; money never doubles."""
+
+import threading
+
+import pytest
+import sqlalchemy as sa
+
+from webgame.engine.protocol import Action
+from webgame.extensions import db
+from webgame.models import Player, Round, Table
+from webgame.services import play, wallet
+from webgame.services.tables import create_table
+
+
+@pytest.fixture
+def seated(app):
+    table = create_table("Race", "blackjack", "chapter4")
+    player = Player(username="racer", display_name="Racer")
+    db.session.add(player)
+    db.session.flush()
+    wallet.transfer(wallet.cage(), wallet.wallet(player.id), 100_000)
+    play.sit(table, player, 0)
+    play.buy_in(table, player, 50_000)
+    play.act(table, player, Action("bet", 0, "main", 1000), round_id=None, version=None)
+    db.session.commit()
+    return table.id, player.id
+
+
+def _race(app, table_id, player_id, action, round_id, version, n=2):
+    barrier = threading.Barrier(n)
+    results = []
+
+    def worker():
+        with app.app_context():
+            table = db.session.get(Table, table_id)
+            player = db.session.get(Player, player_id)
+            barrier.wait()
+            try:
+                play.act(table, player, action, round_id=round_id, version=version)
+                db.session.commit()
+                results.append("won")
+            except play.PlayError as exc:
+                db.session.rollback()
+                results.append(str(exc))
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=worker) for _ in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return results
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_two_concurrent_bets_on_one_version(app, seated, attempt):
+    table_id, player_id = seated
+    rnd = db.session.scalars(sa.select(Round)).one()
+    results = _race(app, table_id, player_id, Action("bet", 0, "main", 500), rnd.id, rnd.version)
+    assert sorted(results) == sorted(["won", "The table moved on. Here is where it stands now."])
+    db.session.expire_all()
+    assert wallet.balance(wallet.chips(player_id, table_id)) == 50_000 - 1500
+    assert wallet.total_of_all_accounts() == 0 and wallet.ledger_agrees_with_balances()
+
+
+def test_four_concurrent_deals(app, seated):
+    table_id, player_id = seated
+    rnd = db.session.scalars(sa.select(Round)).one()
+    results = _race(app, table_id, player_id, Action("deal", 0), rnd.id, rnd.version, n=4)
+    assert results.count("won") == 1 and len(results) == 4
+    db.session.expire_all()
+    assert wallet.total_of_all_accounts() == 0 and wallet.ledger_agrees_with_balances()

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from webgame.engine.protocol import IllegalAction, Settlement, Stake
+from webgame.engine.protocol import IllegalAction, Legal, Settlement, Stake
+from webgame.games.blackjack import ENGINE, BlackjackState
 from webgame.games.blackjack.hand import count, is_natural, same_value
 
-from .test_blackjack_table import ENGINE, act, kinds, settled, stacked_round
+from .test_blackjack_table import act, kinds, settled, stacked_round
 
 
-def legal(state, kind: str, seat: int = 0):  # type: ignore[no-untyped-def]
+def legal(state: BlackjackState, kind: str, seat: int = 0) -> Legal:
     return next(lg for lg in ENGINE.legal_actions(state, seat) if lg.kind == kind)
 
 
@@ -238,7 +239,7 @@ def test_peek_with_a_ten_up_ends_the_round_on_a_dealer_blackjack() -> None:
 
 
 def test_peek_with_a_ten_up_and_no_blackjack_keeps_the_hole_card_hidden() -> None:
-    state, events = stacked_round(hands=[("Ts", "7h")], dealer=("Kc", "9s"))
+    state, _ = stacked_round(hands=[("Ts", "7h")], dealer=("Kc", "9s"))
     assert state.phase == "play" and state.peeked
     dealer = ENGINE.view(state, 0)["dealer"]
     assert dealer["cards"] == ["Kc", None] and not dealer["blackjack"] and dealer["total"] == 10
@@ -429,7 +430,7 @@ def test_surrender_can_be_switched_off_d040() -> None:
 
 
 def test_no_surrender_against_a_dealer_blackjack() -> None:
-    state, events = stacked_round(hands=[("Ts", "6h")], dealer=("Ac", "Kd"))
+    state, _ = stacked_round(hands=[("Ts", "6h")], dealer=("Ac", "Kd"))
     act(state, "decline")
     assert ENGINE.is_over(state)
     with pytest.raises(IllegalAction, match="over"):

@@ -6,9 +6,10 @@ import pytest
 
 from webgame.engine.protocol import IllegalAction, Settlement
 from webgame.engine.rng import SeededRng
+from webgame.games.blackjack import ENGINE
 from webgame.games.blackjack.sidebets import lucky_ladies, super_bonus, twenty_one_plus_three
 
-from .test_blackjack_table import ENGINE, act, new_table, rules_for, settled, stacked_round
+from .test_blackjack_table import act, new_table, rules_for, settled, stacked_round
 
 
 # ---------------------------------------------------------------------------------------
@@ -39,7 +40,7 @@ def test_twenty_one_plus_three_lines(player: tuple[str, str], up: str, line: str
     (("9c", "9d"), "Ks", 0),
 ])
 def test_twenty_one_plus_three_pays_its_paytable(player: tuple[str, str], up: str, returned: int) -> None:
-    state, events = stacked_round(hands=[player], dealer=(up, "4d"),
+    _, events = stacked_round(hands=[player], dealer=(up, "4d"),
                                   bets={0: {"main": 1000, "21-plus-3-xtreme": 200}})
     assert settled(events)[(0, "21-plus-3-xtreme")].returned == returned
 
@@ -83,7 +84,7 @@ def test_queen_of_hearts_pair_with_dealer_blackjack_pays_1000_to_1() -> None:
 
 
 def test_queen_of_hearts_pair_without_dealer_blackjack_pays_125_to_1() -> None:
-    state, events = stacked_round(hands=[("Qh", "Qh")], dealer=("Kh", "9c"),
+    _, events = stacked_round(hands=[("Qh", "Qh")], dealer=("Kh", "9c"),
                                   bets={0: {"main": 1000, "lucky-ladies": 2000}})
     assert settled(events)[(0, "lucky-ladies")].returned == 2000 + 125 * 2000
 
@@ -103,7 +104,8 @@ def test_lucky_ladies_settles_at_the_deal_when_no_blackjack_is_possible_d062(
     assert settled(events)[(0, "lucky-ladies")].returned == returned
 
 
-def _two_top_wins(owners: dict[int, str] | None, third: tuple[str, str] = ("Kd", "Kd")):  # type: ignore[no-untyped-def]
+def _two_top_wins(owners: dict[int, str] | None, third: tuple[str, str] = ("Kd", "Kd")) -> dict[int, Settlement]:
+    """Boxes 0 and 1 hold a Queen of Hearts pair, box 2 ``third``; the dealer has blackjack."""
     state, events = stacked_round(
         hands=[("Qh", "Qh"), ("Qh", "Qh"), third], dealer=("Ah", "Kc"), owners=owners,
         bets={k: {"main": 1000, "lucky-ladies": 2500} for k in range(3)})
@@ -148,7 +150,7 @@ def test_lucky_ladies_needs_two_decks_d060() -> None:
 
 
 def test_side_bet_minimum_is_checked_at_the_deal_d060() -> None:
-    state, rng = new_table(bet_step=1)
+    state, _ = new_table(bet_step=1)
     act(state, "bet", 0, 1000)
     act(state, "bet", 0, 50, "lucky-ladies")
     with pytest.raises(IllegalAction, match=r"minimum on Lucky Ladies is \$1\."):
@@ -166,7 +168,7 @@ def test_super_bonus_lines() -> None:
 
 
 def test_super_bonus_player_blackjack_pays_17_to_1() -> None:
-    state, events = stacked_round(hands=[("As", "Kd")], dealer=("6c", "Td"),
+    _, events = stacked_round(hands=[("As", "Kd")], dealer=("6c", "Td"),
                                   bets={0: {"main": 1000, "super-bonus-player": 500, "super-bonus-dealer": 500}})
     result = settled(events)
     assert result[(0, "super-bonus-player")].returned == 500 + 17 * 500

@@ -7,7 +7,8 @@ from a stacked shoe (``stacked_round``).
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -284,7 +285,7 @@ def test_clearing_the_main_bet_takes_the_side_bets_back_too() -> None:
     act(state, "bet", 0, 1000)
     act(state, "bet", 0, 500, "lucky-ladies")
     events = act(state, "clear", 0, spot="main")
-    assert {e.bet for e in events} == {"main", "lucky-ladies"}
+    assert {(e.bet, e.amount) for e in events if isinstance(e, Refund)} == {("main", 1000), ("lucky-ladies", 500)}
 
 
 def test_betting_legal_actions_carry_the_limits() -> None:
@@ -303,19 +304,21 @@ def test_betting_legal_actions_carry_the_limits() -> None:
 # ---------------------------------------------------------------------------------------
 # Boxes and players (D-023)
 # ---------------------------------------------------------------------------------------
-def test_a_player_may_hold_at_most_three_boxes_d023() -> None:
+def test_owner_action_tells_the_round_who_plays_each_box_d023() -> None:
     state, _ = new_table()
-    for seat in (0, 1, 2):
-        act(state, "owner", seat, spot="alice")
-    with pytest.raises(IllegalAction, match="at most 3 boxes"):
-        act(state, "owner", 3, spot="alice")
+    assert ENGINE.seat_owner_action == "owner"
+    for seat in (0, 1, 2, 3):  # the spots-per-player limit is enforced when a player sits down
+        act(state, ENGINE.seat_owner_action, seat, spot="alice")
     act(state, "owner", 2, spot="")  # alice leaves box 3
-    act(state, "owner", 3, spot="alice")
-    assert state.owners == {0: "alice", 1: "alice", 3: "alice"}
-    one, _ = new_table(max_spots_per_player=1)
-    act(one, "owner", 0, spot="bob")
+    act(state, "owner", 5, spot="bob")
+    assert state.owners == {0: "alice", 1: "alice", 3: "alice", 5: "bob"}
+    assert ENGINE.view(state, None)["seats"][5]["owner"] == "bob"
     with pytest.raises(IllegalAction):
-        act(one, "owner", 1, spot="bob")
+        act(state, "owner", 9, spot="carol")
+    act(state, "bet", 0, 1000)
+    act(state, "deal")
+    with pytest.raises(IllegalAction, match="between rounds"):
+        act(state, "owner", 4, spot="carol")
 
 
 # ---------------------------------------------------------------------------------------
@@ -333,7 +336,7 @@ def test_deal_refuses_a_main_bet_under_the_minimum_d044() -> None:
     state, _ = new_table()
     act(state, "bet", 0, 1000)
     act(state, "bet", 4, 300)
-    with pytest.raises(IllegalAction, match=r"Box 5: the minimum on the main bet is \$5\."):
+    with pytest.raises(IllegalAction, match=r"Spot 5: the minimum on the main bet is \$5\."):
         act(state, "deal")
     assert state.phase == "betting" and state.dealer == []
     act(state, "bet", 4, 200)

@@ -141,8 +141,8 @@ def _limit(rules: Mapping[str, Any], spot: str) -> dict[str, int]:
 
 
 def _box(seat: int) -> str:
-    """Boxes are numbered for players from first base: box 1 is engine seat 0."""
-    return f"Box {seat + 1}"
+    """Betting boxes are shown to players as spots counted from first base: engine seat 0 is Spot 1."""
+    return f"Spot {seat + 1}"
 
 
 def _humanize(hand: str) -> str:
@@ -187,6 +187,8 @@ class BlackjackEngine:
     slug = "blackjack"
     name = "Blackjack"
     family = "blackjack"
+    seat_owner_action = "owner"  # the seating layer tells the round who plays each box
+    opening_actions = ("bet",)
 
     # -- round lifecycle -----------------------------------------------------------------
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> BlackjackState:
@@ -376,19 +378,17 @@ class BlackjackEngine:
             events.append(Refund(action.seat, spot, box.bets.pop(spot)))
 
     def _owner(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
-        """Who plays this box (``spot`` = a player id, "" = nobody): per-player rules need it,
-        the spots-per-player limit (D-023) and the Lucky Ladies cap (D-062)."""
+        """Who plays this box (``spot`` = a player id, "" = nobody). The table needs it for
+        rules that count per player, not per box: the Lucky Ladies cap (D-062, D-023).
+        How many boxes one player may take is the seating's business (D-023,
+        ``max_spots_per_player``), not the round's."""
         if state.phase != BETTING:
             raise IllegalAction("Boxes can only change hands between rounds.")
         self._seat(state, action.seat)
-        if not action.spot:
+        if action.spot:
+            state.owners[action.seat] = action.spot
+        else:
             state.owners.pop(action.seat, None)
-            return
-        limit = int(state.rules["max_spots_per_player"])
-        held = [s for s, who in state.owners.items() if who == action.spot and s != action.seat]
-        if len(held) >= limit:
-            raise IllegalAction(f"A player may play at most {limit} boxes at this table.")
-        state.owners[action.seat] = action.spot
 
     def _deal(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:

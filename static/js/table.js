@@ -299,9 +299,10 @@
   }
 
   function scheduleRefresh() {
+    applyChip(); // at once: a form that just arrived must carry the chosen chip
     if (scheduled) { return; }
     scheduled = true;
-    (window.requestAnimationFrame || window.setTimeout)(refresh);
+    window.setTimeout(refresh, 0);
   }
 
   ["htmx:afterSwap", "htmx:oobAfterSwap", "htmx:afterSettle", "htmx:load", "htmx:sseMessage"].forEach(function (name) {

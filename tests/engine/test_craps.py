@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Refund, Settlement, Stake
+from webgame.engine.protocol import (
+    SYSTEM_SEAT,
+    Action,
+    IllegalAction,
+    Refund,
+    Settlement,
+    Stake,
+)
 from webgame.engine.rng import SeededRng
 from webgame.engine.state import round_trips
 from webgame.games.dice.craps import CRAPS, CrapsState, table_rules
@@ -449,15 +456,12 @@ def test_money_is_conserved_over_many_random_rolls(variant: str) -> None:
     carry: dict[str, Any] | None = None
     staked = settled = refunded = 0
     rules = table_rules(variant)
-    for n in range(300):
+    for n in range(200):
         st = CRAPS.new_round(rules, SeededRng(n), carry)
         events: list[Any] = []
         for seat in (0, 1, 2):
-            for _ in range(3):
-                legal = [x for x in CRAPS.legal_actions(st, seat) if x.kind not in ("roll", "pass-dice")]
-                if not legal:
-                    break
-                x = chooser.choice(legal)
+            legal = [x for x in CRAPS.legal_actions(st, seat) if x.kind not in ("roll", "pass-dice")]
+            for x in chooser.sample(legal, min(3, len(legal))):
                 if x.kind in ("bet", "odds"):
                     m = max(x.min, 1)
                     amount = chooser.choice([x.min, min(x.max, 3 * x.min)]) // m * m
@@ -466,7 +470,7 @@ def test_money_is_conserved_over_many_random_rolls(variant: str) -> None:
                 try:
                     events += CRAPS.apply(st, Action(x.kind, seat, x.spot, amount), RNG)
                 except IllegalAction:
-                    pass
+                    pass  # an earlier action of this seat changed what is open
             bot = CRAPS.bot_action(st, seat)
             if bot:
                 events += CRAPS.apply(st, bot, RNG)
@@ -478,7 +482,8 @@ def test_money_is_conserved_over_many_random_rolls(variant: str) -> None:
         staked += sum(e.amount for e in events if isinstance(e, Stake))
         settled += sum(e.stake for e in events if isinstance(e, Settlement))
         refunded += sum(e.amount for e in events if isinstance(e, Refund))
-        assert round_trips(st)
+        if n % 20 == 0:
+            assert round_trips(st)
         carry = json.loads(json.dumps(CRAPS.carry(st)))
     standing = sum(w["amount"] + w["odds"] + w["vig"] for book in carry["bets"].values() for w in book.values())
     assert staked == settled + refunded + standing

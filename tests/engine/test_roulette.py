@@ -10,13 +10,21 @@ from typing import Any
 
 import pytest
 
-from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Note, Refund, Settlement, Stake
+from webgame.engine.protocol import (
+    SYSTEM_SEAT,
+    Action,
+    IllegalAction,
+    Note,
+    Refund,
+    Settlement,
+    Stake,
+)
 from webgame.engine.rng import SeededRng
 from webgame.engine.state import round_trips
+from webgame.games.wheel.common import WheelState
 from webgame.games.wheel.edge import back_to_back_edge, roulette_edge
 from webgame.games.wheel.layout import all_spots
 from webgame.games.wheel.roulette import ROULETTE, table_rules
-from webgame.games.wheel.common import WheelState
 
 VARIANTS = ("grand-ronde-00", "chapter4-00", "chapter4-0")
 RED = {1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36}  # D-368
@@ -194,8 +202,12 @@ def test_history_carries_and_keeps_twenty() -> None:
 
 
 def test_view_gives_each_position_its_own_chip_colour_d022() -> None:
-    view = ROULETTE.view(table("chapter4-00"), 0)
+    st = table("chapter4-00", riding={"1": {"spot": "back-to-back:00", "amount": 100, "hits": 1}})
+    act(st, "bet", 1, "corner:17-21", 500)
+    view = json.loads(json.dumps(ROULETTE.view(st, 0)))
     assert len(set(view["chip_colours"].values())) == 8 == len(view["chip_colours"])
+    assert view["covers"]["1"]["corner:17-21"] == ["17", "18", "20", "21"]
+    assert view["back_to_back"] == {"1": {"spot": "back-to-back:00", "hits": 1}}
     for key in ("phase", "wheel", "result", "history", "bets", "results", "paytable", "limits", "covers"):
         assert key in view
 
@@ -305,7 +317,7 @@ def test_money_is_conserved(variant: str) -> None:
     rules = table_rules(variant)
     carry: dict[str, Any] | None = None
     staked = settled = refunded = rides = 0
-    for n in range(150):
+    for _ in range(100):
         st = ROULETTE.new_round(rules, RNG, carry)
         rides += bool(st.streaks)
         events: list[Any] = []

@@ -23,10 +23,11 @@ Every payout comes from the variant's paytable (rules data); nothing is typed he
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from fractions import Fraction
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any
 
 from ...engine.money import Cents, Odds, fmt, percent
 
@@ -164,6 +165,8 @@ def _parse_odds(text: str) -> Odds:
     return Odds.parse(text)
 
 
+
+
 def hop_line(dice: tuple[int, int]) -> str:
     return "hop-pair" if dice[0] == dice[1] else "hop-non-pair"
 
@@ -180,6 +183,7 @@ class Resolver:
         self.lay_vig = Fraction(int(rules.get("lay_vig_percent", 5)), 100)
         self.lay_vig_on_win = rules.get("lay_vig_collection", "with-bet") == "on-win"
         self.labels: Mapping[str, str] = rules.get("labels", {})
+        self._multiples: dict[tuple[str, str | None, str], int] = {}
 
     # -- paytable -------------------------------------------------------------------------
     def odds(self, line: str) -> Odds:
@@ -220,16 +224,23 @@ class Resolver:
 
     def unit_multiple(self, spot: Spot) -> int:
         """Cents the stake must be a multiple of so that every part is whole cents (D-347, D-349)."""
-        return math.lcm(*(p.share.denominator for p in self.pieces(spot)))
+        key = (spot.key, None, "unit")
+        if key not in self._multiples:
+            self._multiples[key] = math.lcm(*(p.share.denominator for p in self.pieces(spot)))
+        return self._multiples[key]
 
     def exact_multiple(self, spot: Spot, odds_line: str | None = None) -> int:
         """Smallest cent multiple whose win is whole cents on every outcome (D-003)."""
-        if odds_line is not None:
-            return self.odds(odds_line).net.denominator
-        out = 1
-        for p in self.pieces(spot):
-            out = math.lcm(out, p.share.denominator, (p.share * self.odds(p.line).net).denominator)
-        return out
+        key = (spot.key, odds_line, "exact")
+        if key not in self._multiples:
+            if odds_line is not None:
+                out = self.odds(odds_line).net.denominator
+            else:
+                out = 1
+                for p in self.pieces(spot):
+                    out = math.lcm(out, p.share.denominator, (p.share * self.odds(p.line).net).denominator)
+            self._multiples[key] = out
+        return self._multiples[key]
 
     # -- commission -----------------------------------------------------------------------
     def vig(self, spot: Spot, amount: Cents) -> Cents:
@@ -360,3 +371,18 @@ class Resolver:
     def odds_line(self, line: Spot, point: int) -> str:
         number = point if line.kind in ("pass", "dont-pass") else line.number
         return f"odds/{number}" if line.kind in DO_KINDS else f"lay-odds/{number}"
+
+
+_RESOLVERS: dict[int, tuple[Mapping[str, Any], Resolver]] = {}
+
+
+def resolver_for(rules: Mapping[str, Any]) -> Resolver:
+    """The Resolver of one rules dict, built once: a round's rules never change while it lives."""
+    hit = _RESOLVERS.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_RESOLVERS) > 64:
+        _RESOLVERS.clear()
+    resolver = Resolver(rules)
+    _RESOLVERS[id(rules)] = (rules, resolver)
+    return resolver

@@ -32,19 +32,38 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ...engine import state as codec
 from ...engine.money import Cents, fmt
 from ...engine.paytable import load_game, resolve
 from ...engine.protocol import (
-    SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note, Refund, Settlement, Stake,
+    SYSTEM_SEAT,
+    Action,
+    Event,
+    IllegalAction,
+    Legal,
+    Note,
+    Refund,
+    Settlement,
+    Stake,
 )
 from ...engine.rng import Rng
 from .bets import (
-    DO_KINDS, HORN_NUMBERS, LIMIT_GROUP, LINE_KINDS, ONE_ROLL_SINGLE, POINTS, SPLIT_BETS, UNIT_BETS,
-    Resolver, Spot, parse_spot,
+    DO_KINDS,
+    HORN_NUMBERS,
+    LIMIT_GROUP,
+    LINE_KINDS,
+    ONE_ROLL_SINGLE,
+    POINTS,
+    SPLIT_BETS,
+    UNIT_BETS,
+    Resolver,
+    Spot,
+    parse_spot,
+    resolver_for,
 )
 
 # Bets that are off on a come-out roll unless called on (D-355; hardways D-354).
@@ -105,7 +124,7 @@ def table_rules(variant: str, config: Mapping[str, Any] | None = None) -> dict[s
     return resolve(load_game("craps").variants[variant], config)
 
 
-def odds_multiples(rules: Mapping[str, Any]) -> tuple[dict[int, Any], dict[int, Any], str]:
+def odds_multiples(rules: Mapping[str, Any]) -> tuple[dict[int, int], dict[int, int], str]:
     """(take multiple per number, lay figure per number, "lay" or "win").
 
     Seed 000 states lay odds as multiples of the flat bet (D-352); the seed 004 table
@@ -209,9 +228,9 @@ class CrapsGame:
             return self._pass_dice(state, action.seat)
         raise IllegalAction("That is not a craps action.")
 
-    # helpers ----------------------------------------------------------------------------
+    # -- limits, keys and amounts ------------------------------------------------------------------------
     def _resolver(self, state: CrapsState) -> Resolver:
-        return Resolver(state.rules)
+        return resolver_for(state.rules)
 
     def _event_key(self, state: CrapsState, kind: str, seat: int, bet: str) -> str:
         key, n = bet, 1
@@ -367,11 +386,8 @@ class CrapsGame:
         """000 s.429, s.437; 004 s.97-98: any bet may come down before the roll that decides it,
         except a Pass or Come bet once its point is set."""
         spot = parse_spot(key)
-        if spot.kind == "pass" and state.point:
-            return False
-        if spot.kind == "come" and spot.number:
-            return False
-        return True
+        point_set = bool(state.point) if spot.kind == "pass" else bool(spot.number)
+        return not (spot.kind in ("pass", "come") and point_set)
 
     def _take_down(self, state: CrapsState, seat: int, key: str, amount: Cents) -> list[Event]:
         book = state.bets.get(seat, {})
@@ -496,7 +512,6 @@ class CrapsGame:
     def settle_roll(self, state: CrapsState, d1: int, d2: int, shooter: int) -> list[Event]:
         """Settle every wager on the roll d1-d2 and move the puck and the dice."""
         r = self._resolver(state)
-        total = d1 + d2
         come_out = state.point == 0
         events: list[Event] = []
         for seat in sorted(state.bets):
@@ -716,4 +731,4 @@ class CrapsGame:
 
 CRAPS = CrapsGame()
 
-__all__ = ["CRAPS", "CrapsGame", "CrapsState", "Wager", "table_rules", "odds_multiples"]
+__all__ = ["CRAPS", "CrapsGame", "CrapsState", "Wager", "odds_multiples", "table_rules"]

@@ -12,8 +12,9 @@ come-out simply sits out those rolls, so the edge per decision assumes it works.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from .bets import DICE, Resolver, Spot, parse_spot
 

@@ -9,7 +9,8 @@ direction, as s.1062 asks of the dealer.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...engine.money import Cents
 from ...engine.paytable import load_game, resolve

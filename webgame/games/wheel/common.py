@@ -14,13 +14,22 @@ once. Stake and Refund keys are unique within the round ("#2" on a repeat).
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from ...engine import state as codec
 from ...engine.money import Cents, Odds, fmt
 from ...engine.protocol import (
-    SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note, Refund, Settlement, Stake,
+    SYSTEM_SEAT,
+    Action,
+    Event,
+    IllegalAction,
+    Legal,
+    Note,
+    Refund,
+    Settlement,
+    Stake,
 )
 from ...engine.rng import Rng
 
@@ -135,7 +144,7 @@ class WheelGame:
     def load(self, data: Mapping[str, Any]) -> WheelState:
         return codec.load(WheelState, data)
 
-    # -- helpers ----------------------------------------------------------------------------
+    # -- event keys and limits ------------------------------------------------------------------------
     def _event_key(self, state: WheelState, kind: str, seat: int, bet: str) -> str:
         key, n = bet, 1
         while f"{kind}:{seat}:{key}" in state.keys:

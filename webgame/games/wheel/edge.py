@@ -7,8 +7,9 @@ bets), so an odds report cannot drift from the table. The edge is per unit of wa
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
 from ...engine.protocol import Settlement, Stake
 from .bigsix import BIG_SIX

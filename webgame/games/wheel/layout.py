@@ -19,8 +19,9 @@ The layout has twelve rows of three: row r holds 3r+1, 3r+2, 3r+3; column 1 hold
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 INSIDE = ("straight", "split", "street", "trio", "corner", "first-four", "five", "line")
 OUTSIDE = ("column", "dozen", "red", "black", "odd", "even", "low", "high")
@@ -171,6 +172,27 @@ def all_spots(rules: Mapping[str, Any]) -> list[RouletteSpot]:
     if "back-to-back" in rules.get("side_bets", []):
         keys += [f"back-to-back:{p}" for p in wheel]
     return [parse_spot(k, rules) for k in keys]
+
+
+_TABLES: dict[int, tuple[Mapping[str, Any], dict[str, RouletteSpot]]] = {}
+
+
+def spot_table(rules: Mapping[str, Any]) -> dict[str, RouletteSpot]:
+    """Every spot of this table by canonical key, built once per rules dict (a round's
+    rules never change while it lives)."""
+    hit = _TABLES.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    if len(_TABLES) > 64:
+        _TABLES.clear()
+    table = {s.key: s for s in all_spots(rules)}
+    _TABLES[id(rules)] = (rules, table)
+    return table
+
+
+def find_spot(text: str, rules: Mapping[str, Any]) -> RouletteSpot:
+    """A spot by its canonical key at once, or read and validated from any spelling."""
+    return spot_table(rules).get(text) or parse_spot(text, rules)
 
 
 def colour(pocket: str, rules: Mapping[str, Any]) -> str:

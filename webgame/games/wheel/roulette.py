@@ -14,13 +14,14 @@ and the streak ends. The ride is carried to the next round.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from ...engine.money import Cents, fmt
 from ...engine.paytable import load_game, resolve
 from ...engine.protocol import Action, Event, IllegalAction, Note, Settlement
 from .common import Outcome, WheelGame, WheelState, odds_of
-from .layout import PAY_LINE, all_spots, colour, parse_spot
+from .layout import PAY_LINE, colour, find_spot, spot_table
 
 BACK_TO_BACK = "back-to-back"
 STREAK_LINES = ("first", "second", "third")
@@ -39,13 +40,13 @@ class RouletteGame(WheelGame):
         return list(rules["wheels"][rules["wheel"]])
 
     def spots(self, state: WheelState) -> list[str]:
-        return [s.key for s in all_spots(state.rules)]
+        return list(spot_table(state.rules))
 
     def canonical(self, state: WheelState, spot: str) -> str:
-        return parse_spot(spot, state.rules).key
+        return find_spot(spot, state.rules).key
 
     def label(self, state: WheelState, spot: str) -> str:
-        s = parse_spot(spot, state.rules)
+        s = find_spot(spot, state.rules)
         text = state.rules.get("labels", {}).get(s.kind, s.kind)
         return str(text).format(numbers="-".join(s.numbers), n=s.n)
 
@@ -56,11 +57,11 @@ class RouletteGame(WheelGame):
         return "outside" if kind in ("column", "dozen", "red", "black", "odd", "even", "low", "high") else "inside"
 
     def covers(self, state: WheelState, spot: str) -> list[str]:
-        return list(parse_spot(spot, state.rules).numbers)
+        return list(find_spot(spot, state.rules).numbers)
 
     def settle(self, state: WheelState, spot: str, amount: Cents, result: str) -> Outcome:
         """A main-game bet on the pocket ``result``: the resolution the edge analyser also uses."""
-        s = parse_spot(spot, state.rules)
+        s = find_spot(spot, state.rules)
         if s.kind == BACK_TO_BACK:
             raise ValueError("Back-to-Back is settled with its streak: settle_seat")
         label = self.label(state, spot)

@@ -243,6 +243,15 @@ def test_multi_roll_bets_stay_up_after_a_win(spot: str, dice: tuple[int, int]) -
     assert st.bets[0][spot].amount == 600
 
 
+def test_take_down_on_win_setting_d522() -> None:
+    st = table(point=5, bets={0: {"place/6": 600, "buy/4": {"amount": 2000, "vig": 100}}})
+    act(st, "down-on-win", spot="on")
+    events = CRAPS.settle_roll(st, 3, 3, 0)
+    assert not any(isinstance(e, Stake) for e in events)
+    assert set(st.bets[0]) == {"buy/4"} and CRAPS.carry(st)["down_on_win"] == [0]
+    act(next_round(st), "down-on-win", spot="off")
+
+
 def test_split_bet_with_a_net_win_stays_up_d351() -> None:
     st = table("chapter4", bets={0: {"c-and-e": 1000, "horn": 400, "field": 500}})
     events = CRAPS.settle_roll(st, 6, 6, 0)
@@ -431,6 +440,7 @@ def test_legal_actions_offer_only_what_may_be_done() -> None:
     spots = {(x.kind, x.spot) for x in legal}
     assert ("bet", "pass") not in spots and ("bet", "come") in spots
     assert ("take-down", "pass") not in spots and ("take-down", "place/8") in spots
+    assert ("down-on-win", "on") in spots
     assert ("odds", "pass") in spots and ("roll", "") in spots
     odds = next(x for x in legal if x.kind == "odds")
     assert odds.max == 10000

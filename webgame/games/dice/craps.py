@@ -24,8 +24,9 @@ same round gets a "#2" suffix.
 Actions (``Action.kind``): ``bet`` (spot, amount), ``odds`` (spot = the line bet, amount),
 ``take-down`` (spot = bet key or "<bet>/odds"; amount 0 takes all, otherwise reduces by
 amount), ``turn-on`` / ``turn-off`` (the come-out call on place, buy, hardway, come-odds and
-put-odds bets), ``pass-dice`` (the shooter gives up the dice, D-362) and ``roll`` (the
-shooter or SYSTEM).
+put-odds bets), ``pass-dice`` (the shooter gives up the dice, D-362), ``down-on-win`` (spot
+"on"/"off": the D-522 player setting that takes winning place-type bets down instead of
+leaving them up) and ``roll`` (the shooter or SYSTEM).
 """
 
 from __future__ import annotations
@@ -97,6 +98,7 @@ class CrapsState:
     results: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     roll_no: int = 0  # rolls at this table so far
     keys: list[str] = field(default_factory=list)  # event keys used this round
+    down_on_win: list[int] = field(default_factory=list)  # seats whose winning bets come down (D-522)
 
 
 _WAGER_FIELDS = ("amount", "odds", "vig", "working", "odds_working")
@@ -162,6 +164,7 @@ class CrapsGame:
             bets={s: b for s, b in bets.items() if b},
             history=[list(r) for r in carry.get("history", [])],
             roll_no=int(carry.get("roll_no", 0)),
+            down_on_win=[int(x) for x in carry.get("down_on_win", [])],
         )
 
     def carry(self, state: CrapsState) -> dict[str, Any]:
@@ -172,6 +175,7 @@ class CrapsGame:
             "bets": {str(s): {k: asdict(w) for k, w in book.items()} for s, book in state.bets.items() if book},
             "history": [list(r) for r in state.history],
             "roll_no": state.roll_no,
+            "down_on_win": list(state.down_on_win),
         }
 
     def is_over(self, state: CrapsState) -> bool:
@@ -226,9 +230,15 @@ class CrapsGame:
             return self._toggle(state, action.seat, action.spot, kind == "turn-on")
         if kind == "pass-dice":
             return self._pass_dice(state, action.seat)
+        if kind == "down-on-win":  # D-522 player setting: winning place-type bets come down
+            if action.spot not in ("on", "off"):
+                raise IllegalAction("Choose on or off.")
+            state.down_on_win = sorted(set(state.down_on_win) - {action.seat}
+                                       | ({action.seat} if action.spot == "on" else set()))
+            return []
         raise IllegalAction("That is not a craps action.")
 
-    # -- limits, keys and amounts ------------------------------------------------------------------------
+    # -- limits, keys and amounts -------------------------------------------------------
     def _resolver(self, state: CrapsState) -> Resolver:
         return resolver_for(state.rules)
 
@@ -543,7 +553,7 @@ class CrapsGame:
                 settled.append(Settlement(seat, key, w.amount, d.returned, d.result, d.detail))
                 if w.vig:
                     settled.append(Settlement(seat, f"{key}/vig", w.vig, 0, "lose", "Vig paid with the bet"))
-                if d.result == "win" and spot.stays_up:
+                if d.result == "win" and spot.stays_up and seat not in state.down_on_win:
                     # D-522 / D-351: the bet stays up at the same amount; a buy or lay owes its vig again
                     restakes.append(self._stake(state, seat, key, w.amount))
                     vig = r.vig(spot, w.amount)
@@ -656,6 +666,9 @@ class CrapsGame:
             if self.toggle_target(key):
                 on = self.flat_working(state, spot, w, True)
                 out.append(Legal("turn-off" if on else "turn-on", key, label=label))
+        down = seat in state.down_on_win
+        out.append(Legal("down-on-win", "off" if down else "on",
+                         label="Leave winning bets up" if down else "Take winning bets down"))
         if seat == holder:
             out.extend(roll)
             out.append(Legal("pass-dice", label="Pass the dice"))
@@ -695,6 +708,7 @@ class CrapsGame:
             "bets": bets,
             "results": {str(s): list(v) for s, v in sorted(state.results.items())},
             "you": viewer,
+            "down_on_win": list(state.down_on_win),
             "wagers": list(state.rules.get("wagers", [])),
             "layout": [
                 {"spot": s.key, "label": r.label(s), "multiple": self.multiple(state, s),

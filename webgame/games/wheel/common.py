@@ -144,7 +144,7 @@ class WheelGame:
     def load(self, data: Mapping[str, Any]) -> WheelState:
         return codec.load(WheelState, data)
 
-    # -- event keys and limits ------------------------------------------------------------------------
+    # -- event keys and limits -----------------------------------------------------------
     def _event_key(self, state: WheelState, kind: str, seat: int, bet: str) -> str:
         key, n = bet, 1
         while f"{kind}:{seat}:{key}" in state.keys:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
@@ -46,6 +47,7 @@ def create_app(test_config: Optional[Mapping[str, Any]] = None) -> Flask:
     register(app)
     app.jinja_env.filters["money"] = fmt
     app.jinja_env.filters["signed_money"] = lambda c: fmt(c, sign=True)
+    app.jinja_env.tests["search"] = lambda text, pattern: re.search(pattern, str(text)) is not None
 
     from .cli import register_cli
 

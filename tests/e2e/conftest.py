@@ -17,6 +17,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# A loaded two-core CI machine can take a few seconds for a swap; wait up to 15 s for one.
+expect.set_options(timeout=15_000)
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent

@@ -34,8 +34,8 @@ def table_context(table: Table, player: Optional[Player], error: str = "", notic
     if state is not None and rnd is not None and rnd.status == "open":
         for n in my_seats:
             legal[n] = game.legal_actions(state, n)
-    elif state is not None:
-        # A finished round: the next round's betting opens from a fresh state, shown the same way.
+    else:
+        # No round yet, or a finished round: the next round's betting opens from a fresh state, shown the same way.
         for n in my_seats:
             legal[n] = [a for a in _next_round_legal(table, n)]
     chips = wallet.balance(wallet.chips(player.id, table.id)) if player is not None else 0

@@ -7,6 +7,7 @@ nothing but strings, integers, booleans, lists, dicts and nested dataclasses.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import types
 import typing
@@ -19,6 +20,13 @@ def dump(obj: Any) -> dict[str, Any]:
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
         raise TypeError("dump takes a dataclass instance")
     return dataclasses.asdict(obj)
+
+
+@functools.lru_cache(maxsize=None)
+def _hints(tp: type) -> tuple[tuple[str, Any], ...]:
+    """Field names and types of a dataclass, resolved once per class (loads are hot)."""
+    hints = get_type_hints(tp)
+    return tuple((f.name, hints[f.name]) for f in dataclasses.fields(tp))
 
 
 def load(cls: type[T], data: Mapping[str, Any]) -> T:
@@ -35,11 +43,7 @@ def _build(tp: Any, value: Any) -> Any:
             return _build(args[0], value)
         return value  # a plain-data union (int | str): JSON already holds the right type
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        hints = get_type_hints(tp)
-        kwargs = {}
-        for f in dataclasses.fields(tp):
-            if f.name in value:
-                kwargs[f.name] = _build(hints[f.name], value[f.name])
+        kwargs = {name: _build(hint, value[name]) for name, hint in _hints(tp) if name in value}
         return tp(**kwargs)
     if origin in (list, typing.List):
         (item,) = get_args(tp) or (Any,)

@@ -450,6 +450,16 @@ def test_legal_actions_offer_only_what_may_be_done() -> None:
 
 # -- bots and money conservation ------------------------------------------------------------------
 
+def test_timeout_rolls_for_the_table_and_standing_bets_are_counted() -> None:
+    st = table(bets={0: {"field": 500}})
+    assert CRAPS.timeout_action(st) is None  # nobody may shoot yet
+    act(st, "bet", 2, "pass", 500)
+    assert CRAPS.timeout_action(st) == Action("roll", SYSTEM_SEAT)
+    carry = CRAPS.carry(table(point=4, bets={3: {"pass": {"amount": 1000, "odds": 2000}, "buy/4": {"amount": 2000, "vig": 100}}}))
+    assert CRAPS.standing(carry, 3) == 5100 and CRAPS.standing(carry, 4) == 0 and CRAPS.standing(None, 3) == 0
+    assert "odds" in CRAPS.opening_actions and "roll" in CRAPS.opening_actions
+
+
 def test_bot_bets_the_pass_line_then_takes_odds() -> None:
     st = table("chapter4")
     assert CRAPS.bot_action(st, 3) == Action("bet", 3, "pass", 500)

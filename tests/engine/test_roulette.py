@@ -276,6 +276,14 @@ def test_riding_back_to_back_without_the_main_minimum_is_returned_d376() -> None
     assert ROULETTE.carry(st)["riding"] == {}
 
 
+def test_a_riding_back_to_back_stands_between_spins() -> None:
+    carry = {"riding": {"2": {"spot": "back-to-back:7", "amount": 100, "hits": 1}}}
+    assert ROULETTE.standing(carry, 2) == 100 and ROULETTE.standing(carry, 1) == 0
+    st = table("chapter4-00", **carry)
+    assert ROULETTE.timeout_action(st) == Action("spin", SYSTEM_SEAT)
+    assert "spin" in ROULETTE.opening_actions
+
+
 def test_clearing_a_riding_back_to_back_ends_the_streak() -> None:
     st = table("chapter4-00", riding={"0": {"spot": "back-to-back:7", "amount": 100, "hits": 2}})
     assert act(st, "clear", spot="back-to-back:7") == [Refund(0, "back-to-back:7", 100)]

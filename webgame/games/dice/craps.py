@@ -150,6 +150,8 @@ class CrapsGame:
     slug = "craps"
     name = "Craps"
     family = "dice"
+    # Bets stand from roll to roll, so any of these may be the first move of the next roll.
+    opening_actions = ("bet", "odds", "take-down", "turn-on", "turn-off", "down-on-win", "pass-dice", "roll")
 
     # -- round life ---------------------------------------------------------------------
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> CrapsState:
@@ -180,6 +182,22 @@ class CrapsGame:
 
     def is_over(self, state: CrapsState) -> bool:
         return state.phase == "done"
+
+    def standing(self, carry: Mapping[str, Any] | None, seat: int) -> Cents:
+        """Cents a seat still has on the layout between rolls (flat bets, odds and vig).
+
+        Bets outlive the round, so a seat that holds any must not change hands before they
+        are decided or taken down: their settlements belong to the player who made them.
+        """
+        book = (carry or {}).get("bets", {}).get(str(seat), {})
+        return sum(int(w.get("amount", 0)) + int(w.get("odds", 0)) + int(w.get("vig", 0)) for w in book.values())
+
+    def timeout_action(self, state: CrapsState) -> Action | None:
+        """D-364: betting closes when the roll starts; when the betting window runs out the
+        table rolls for the shooter (D-025), if anyone may shoot."""
+        if state.phase != "betting" or not self.legal_actions(state, SYSTEM_SEAT):
+            return None
+        return Action("roll", SYSTEM_SEAT)
 
     def to_act(self, state: CrapsState) -> int | None:
         return None  # betting is open to every seat until the shooter (or the table) rolls

@@ -72,6 +72,7 @@ class WheelGame:
     slug = ""
     name = ""
     family = "wheel"
+    opening_actions: tuple[str, ...] = ("bet",)
 
     # -- hooks ----------------------------------------------------------------------------
     def wheel(self, rules: Mapping[str, Any]) -> list[str]:
@@ -134,6 +135,16 @@ class WheelGame:
 
     def is_over(self, state: WheelState) -> bool:
         return state.phase == "done"
+
+    def standing(self, carry: Mapping[str, Any] | None, seat: int) -> Cents:
+        """Cents a seat has riding into the next spin (a Back-to-Back streak), which the
+        seat's player must keep: its settlement belongs to them."""
+        ride = (carry or {}).get("riding", {}).get(str(seat))
+        return int(ride["amount"]) if ride else 0
+
+    def timeout_action(self, state: WheelState) -> Action | None:
+        """When the betting window runs out (D-025) the table spins."""
+        return Action("spin", SYSTEM_SEAT) if state.phase == "betting" else None
 
     def to_act(self, state: WheelState) -> int | None:
         return None  # betting is open to every seat until the spin

@@ -35,6 +35,7 @@ def table_rules(variant: str, config: Mapping[str, Any] | None = None) -> dict[s
 class RouletteGame(WheelGame):
     slug = "roulette"
     name = "Roulette"
+    opening_actions = ("bet", "clear", "spin")  # a riding Back-to-Back may open the next spin
 
     def wheel(self, rules: Mapping[str, Any]) -> list[str]:
         return list(rules["wheels"][rules["wheel"]])

@@ -128,6 +128,10 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     commitment: Mapped[str] = mapped_column(sa.String(64))
     owners: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)  # seat -> player id
     status: Mapped[str] = mapped_column(sa.String(16), default="open", index=True)  # open|over|void
+    # Shared tables: when the betting window closes or the decision clock runs out (D-025).
+    # Applied by the next request or stream tick; the engine itself knows no clock.
+    deadline: Mapped[Optional[datetime]] = mapped_column()
+    deadline_kind: Mapped[Optional[str]] = mapped_column(sa.String(16))
     started_at: Mapped[datetime] = mapped_column(default=utcnow)
     ended_at: Mapped[Optional[datetime]] = mapped_column()
     table: Mapped[Table] = relationship()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any, Optional
 
 import sqlalchemy as sa
@@ -29,7 +30,7 @@ from ..engine.rng import SeededRng, commitment, new_seed
 from ..extensions import db
 from ..games import registry
 from ..models import BetSettlement, Player, Round, RoundEvent, RoundSeat, Seat, Table, utcnow
-from . import wallet
+from . import live, wallet
 
 MAX_BOT_STEPS = 400  # a round never needs more bot decisions than this in one request
 
@@ -124,8 +125,83 @@ def act(table: Table, player: Player, action: Action, *, round_id: Optional[int]
     events = _apply(table, rnd, action, player=player, actor="player")
     _run_bots(table, rnd)
     _finish_if_over(table, rnd)
+    _schedule(table, rnd)
     _bump_table(table)
     return Outcome(rnd, events)
+
+
+# -- clocks on shared tables (D-009, D-025) -------------------------------------------
+
+BETTING_WINDOW_S = 15
+DECISION_S = 30
+
+
+def is_shared(table: Table) -> bool:
+    """Two or more people (bots do not count) make a shared table, with clocks."""
+    return len({p.id for p in seat_owners(table).values() if not p.is_bot}) >= 2
+
+
+def _schedule(table: Table, rnd: Round) -> None:
+    """Set or clear the round's deadline after a change. Single-player tables have none."""
+    if rnd.status != "open" or not is_shared(table):
+        rnd.deadline, rnd.deadline_kind = None, None
+        return
+    game = registry.engine(rnd.game)
+    state = game.load(rnd.state)
+    turn = game.to_act(state)
+    owners = seat_owners(table)
+    now = utcnow()
+    config = table.config or {}
+    if turn is None:
+        # Betting: the window opens with the round's first bet and does not stretch.
+        if rnd.deadline_kind != "betting" and rnd.owners:
+            rnd.deadline = now + timedelta(seconds=int(config.get("betting_window_s", BETTING_WINDOW_S)))
+            rnd.deadline_kind = "betting"
+    elif turn in owners and not owners[turn].is_bot:
+        rnd.deadline = now + timedelta(seconds=int(config.get("decision_s", DECISION_S)))
+        rnd.deadline_kind = "decision"
+    else:
+        rnd.deadline, rnd.deadline_kind = None, None
+
+
+def tick(table: Table) -> bool:
+    """Apply a passed deadline, if any: close betting, or make the timed-out player's default
+    move (D-009: the option that risks no more money). Returns True if the table moved."""
+    rnd = current_round(table)
+    if rnd is None or rnd.status != "open" or rnd.deadline is None or utcnow() < rnd.deadline:
+        return False
+    _claim(rnd, rnd.version)
+    game = registry.engine(rnd.game)
+    state = game.load(rnd.state)
+    if rnd.deadline_kind == "betting" and game.to_act(state) is None:
+        _close_betting(table, rnd)
+    else:
+        move = game.timeout_action(state)
+        if move is not None:
+            _apply(table, rnd, move, player=None, actor="timer")
+    _run_bots(table, rnd)
+    _finish_if_over(table, rnd)
+    rnd.deadline, rnd.deadline_kind = None, None
+    _schedule(table, rnd)
+    _bump_table(table)
+    return True
+
+
+def _close_betting(table: Table, rnd: Round) -> None:
+    """No more bets: start the round. Boxes the engine will not deal (under the minimum, a
+    side bet without a main bet) get their chips back first."""
+    game = registry.engine(rnd.game)
+    action = Action(getattr(game, "window_closes_with", "deal"), SYSTEM_SEAT)
+    for _ in range(len(table.seats) + 1):
+        try:
+            _apply(table, rnd, action, player=None, actor="timer")
+            return
+        except PlayError:
+            state = game.load(rnd.state)
+            refused = [n for n in seat_owners(table) if any(l.kind == "clear" for l in game.legal_actions(state, n))]
+            if not refused:
+                return
+            _apply(table, rnd, Action("clear", refused[-1]), player=None, actor="timer")
 
 
 def table_step(table: Table) -> Optional[Round]:
@@ -289,8 +365,7 @@ def _finish_if_over(table: Table, rnd: Round) -> None:
 
 
 def _bump_table(table: Table) -> None:
-    db.session.execute(sa.update(Table).where(Table.id == table.id).values(version=Table.version + 1)
-                       .execution_options(synchronize_session=False))
+    live.touch(table.id)
 
 
 # -- seats and chips ------------------------------------------------------------------
@@ -327,8 +402,18 @@ def _seat_changed(table: Table, number: int, occupant: Optional[Player]) -> None
 
 
 def _seat_in_play(table: Table, number: int) -> bool:
+    """The seat has money in an open round, or bets standing on the layout between rounds
+    (craps bets, a riding Back-to-Back), which would otherwise settle to the next sitter."""
     rnd = current_round(table)
-    return rnd is not None and rnd.status == "open" and str(number) in (rnd.owners or {})
+    game = registry.engine(table.game)
+    if rnd is not None and rnd.status == "open":
+        if str(number) in (rnd.owners or {}):
+            return True
+        carry = game.carry(game.load(rnd.state))
+    else:
+        carry = table_carry(table)
+    standing = getattr(game, "standing", None)
+    return bool(standing and carry and standing(carry, number) > 0)
 
 
 def leave(table: Table, player: Player, number: int) -> None:

@@ -10,6 +10,7 @@ from ..engine.paytable import resolve
 from ..extensions import db
 from ..games import registry
 from ..models import AuditLog, Player, Seat, Table
+from . import live
 
 
 class ConfigError(Exception):
@@ -73,7 +74,7 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
     db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id,
                             what="configured table", data={"variant": variant, "config": config,
                                                            "bots_allowed": bots_allowed}))
-    table.version += 1
+    live.touch(table.id)
 
 
 def _shoe_settings(config: Mapping[str, Any]) -> Any:
@@ -84,7 +85,7 @@ def set_status(table: Table, status: str, operator: Optional[Player]) -> None:
     if status not in ("open", "closed"):
         raise ConfigError("A table is open or closed.")
     table.status = status
-    table.version += 1
+    live.touch(table.id)
     db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id,
                             what=f"{status} table", data={}))
 

@@ -6,7 +6,7 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import auth, health, history, lobby, operator, tables
+    from . import auth, health, history, lobby, operator, stream, tables
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(lobby.bp)
@@ -14,3 +14,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(history.bp)
     app.register_blueprint(operator.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(stream.bp)

@@ -12,7 +12,7 @@ from ..engine.money import fmt, parse_amount
 from ..engine.protocol import Action
 from ..extensions import db
 from ..games import registry
-from ..models import Player, Table
+from ..models import Player, Table, utcnow
 from ..services import play, recall, wallet
 from .util import get_or_404, is_htmx, player_required
 
@@ -47,6 +47,7 @@ def table_context(table: Table, player: Optional[Player], error: str = "", notic
         "denominations": CHIP_DENOMINATIONS, "error": error, "notice": notice,
         "last_settlements": [s for s in last if s.player_id == (player.id if player else None)],
         "player": player, "round_over": rnd is None or rnd.status != "open",
+        "now_iso": utcnow().isoformat() + "Z",
     }
 
 
@@ -69,9 +70,20 @@ def render_play(table: Table, error: str = "", notice: str = "", status: int = 2
     return render_template("tables/table.html", **ctx), status
 
 
+def _apply_clocks(table: Table) -> None:
+    """A passed betting window or decision clock is applied by the next look at the table."""
+    try:
+        if play.tick(table):
+            db.session.commit()
+    except play.PlayError:
+        db.session.rollback()
+    db.session.refresh(table)
+
+
 @bp.get("/<int:table_id>")
 def show(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
+    _apply_clocks(table)
     return render_play(table)
 
 
@@ -79,6 +91,7 @@ def show(table_id: int) -> Any:
 def fragment(table_id: int) -> Any:
     """The play area alone: what live updates and htmx swaps re-fetch."""
     table = get_or_404(Table, table_id)
+    _apply_clocks(table)
     ctx = table_context(table, current_user if current_user.is_authenticated else None)
     return render_template("tables/_play.html", **ctx)
 
@@ -208,8 +221,10 @@ def buy_in(table_id: int) -> Any:
 def cash_out(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
     rnd = play.current_round(table)
-    if rnd is not None and rnd.status == "open" and current_user.id in (rnd.owners or {}).values():
-        return _done(table, error="Your bets are in play. Cash out when the round is over.")
+    in_play = rnd is not None and rnd.status == "open" and current_user.id in (rnd.owners or {}).values()
+    mine = [s.number for s in table.seats if s.player_id == current_user.id]
+    if in_play or any(play._seat_in_play(table, n) for n in mine):
+        return _done(table, error="Your bets are in play. Cash out when they are decided or taken down.")
     amount = play.cash_out(table, current_user)
     return _done(table, notice=f"{fmt(amount)} went back to your wallet." if amount else "")
 

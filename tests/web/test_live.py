@@ -1,0 +1,127 @@
+"""Live tables: the SSE stream, betting windows and decision clocks on shared tables."""
+
+from datetime import timedelta
+
+import pytest
+import sqlalchemy as sa
+
+from tests.conftest import CasinoClient
+from webgame.extensions import db
+from webgame.models import Round, RoundEvent, utcnow
+
+from .tablehelp import Seat, assert_books_balance, latest_round, make_table
+
+
+def _second_player(app, table, seat=1):
+    c = CasinoClient(app.test_client())
+    c.get("/login")
+    c.post("/guest")
+    return Seat(c, table, seat=seat)
+
+
+def _events(resp):
+    """Yield (event, data) pairs from an SSE response body as it streams."""
+    buf = ""
+    for chunk in resp.response:
+        buf += chunk.decode() if isinstance(chunk, bytes) else chunk
+        while "\n\n" in buf:
+            block, buf = buf.split("\n\n", 1)
+            fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line and not line.startswith(":"))
+            if "event" in fields:
+                yield fields["event"], fields.get("data", ""), fields.get("id")
+
+
+def test_stream_sends_the_version_then_each_change(app, guest):
+    app.config["STREAM_SECONDS"] = 5
+    table = make_table()
+    seat = Seat(guest, table)
+    resp = guest.client.get(f"/tables/{table.id}/events", buffered=False)
+    assert resp.mimetype == "text/event-stream"
+    stream = _events(resp)
+    event, data, first_id = next(stream)
+    assert event == "changed" and f'"table": {table.id}' in data
+    seat.act("bet", "main", chip=1000)
+    event, data, second_id = next(stream)
+    assert event == "changed" and int(second_id) > int(first_id)
+    assert "Ah" not in data and "dealer" not in data  # the stream carries ids and versions only
+    resp.close()
+
+
+def test_single_player_tables_have_no_clocks(app, guest):
+    table = make_table()
+    seat = Seat(guest, table)
+    seat.act("bet", "main", chip=1000)
+    assert latest_round(table).deadline is None
+
+
+def test_betting_window_closes_and_deals_on_a_shared_table(app, guest):
+    table = make_table()
+    first = Seat(guest, table, seat=0)
+    second = _second_player(app, table, seat=1)
+    first.act("bet", "main", chip=1000)
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.deadline_kind == "betting"
+    assert timedelta(seconds=13) < rnd.deadline - utcnow() <= timedelta(seconds=15)
+    second.page()
+    assert 'data-testid="deadline"' in second.html
+    second.act("bet", "main", chip=500)
+    second.act("bet", "lucky-ladies", chip=500)
+    second.act("clear", "main")  # leaves nothing: clearing the main bet clears the box
+    second.act("bet", "main", chip=200)  # under the $5 minimum when betting closes
+    db.session.expire_all()
+    rnd = latest_round(table)
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    first.page()  # the next look at the table applies the passed window
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.state["phase"] != "betting"
+    assert rnd.state["seats"]["0"]["hands"] and not rnd.state["seats"]["1"]["hands"]
+    actors = db.session.scalars(sa.select(RoundEvent.actor).where(RoundEvent.round_id == rnd.id)).all()
+    assert "timer" in actors
+    assert_books_balance()
+
+
+def test_decision_clock_stands_for_an_absent_player(app, guest):
+    table = make_table()
+    first = Seat(guest, table, seat=0)
+    second = _second_player(app, table, seat=1)
+    first.act("bet", "main", chip=1000)
+    second.page()
+    second.act("bet", "main", chip=1000)
+    second.act("deal")
+    db.session.expire_all()
+    rnd = latest_round(table)
+    if rnd.status == "over":
+        pytest.skip("dealer blackjack ended the round at once")  # pragma: no cover - seed dependent
+    assert rnd.deadline_kind == "decision" and rnd.state["turn"] == 0
+    before = rnd.version
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    second.c.get(f"/tables/{table.id}/play")
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.version > before
+    timed = db.session.scalars(sa.select(RoundEvent).where(RoundEvent.round_id == rnd.id,
+                                                          RoundEvent.actor == "timer")).all()
+    assert timed and timed[0].action["kind"] in ("stand", "decline")  # D-009: no new money at risk
+    assert_books_balance()
+
+
+def test_stream_tick_applies_a_passed_deadline(app, guest):
+    app.config["STREAM_SECONDS"] = 3
+    table = make_table()
+    first = Seat(guest, table, seat=0)
+    _second_player(app, table, seat=1)
+    first.act("bet", "main", chip=1000)
+    db.session.expire_all()
+    rnd = latest_round(table)
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    round_id, table_id = rnd.id, table.id
+    resp = guest.client.get(f"/tables/{table_id}/events", buffered=False)
+    next(_events(resp))
+    resp.close()
+    db.session.expire_all()
+    assert db.session.get(Round, round_id).state["phase"] != "betting"

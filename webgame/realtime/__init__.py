@@ -1,0 +1,1 @@
+"""Live tables: a bus that says "table T changed", and the SSE stream that relays it."""

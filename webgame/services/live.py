@@ -1,0 +1,44 @@
+"""Marking a table as changed: bump its version and, once the transaction commits, wake
+every stream watching it (this process via the bus; other processes via NOTIFY or Redis)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from flask import current_app
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+
+from ..extensions import db
+from ..models import Table
+from ..realtime.bus import BUS, CHANNEL, announce_redis
+
+
+def touch(table_id: int) -> None:
+    db.session.execute(sa.update(Table).where(Table.id == table_id).values(version=Table.version + 1)
+                       .execution_options(synchronize_session=False))
+    db.session.info.setdefault("touched_tables", set()).add(table_id)
+    if db.session.get_bind().dialect.name == "postgresql":
+        # Transactional: delivered to every listening process only if this commit happens.
+        db.session.execute(sa.select(sa.func.pg_notify(CHANNEL, str(table_id))))
+
+
+def table_version(table_id: int) -> int:
+    return int(db.session.scalar(sa.select(Table.version).where(Table.id == table_id)) or 0)
+
+
+@event.listens_for(Session, "after_commit")
+def _wake_streams(session: Session) -> None:
+    touched: set[int] = session.info.pop("touched_tables", set())
+    for table_id in touched:
+        BUS.publish(table_id)
+    if touched:
+        try:
+            announce_redis(touched, current_app.config.get("REDIS_URL", ""))
+        except RuntimeError:  # outside an app context (scripts): nothing else to tell
+            pass
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget(session: Session) -> None:
+    session.info.pop("touched_tables", None)
+

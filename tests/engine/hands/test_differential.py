@@ -62,7 +62,7 @@ def test_against_pokerkit_pairwise() -> None:
         category = evaluate_high(codes).category
         expected = POKERKIT_CLASS[pk.entry.label.name]
         assert category == expected or (category == "royal-flush" and expected == "straight-flush")
-    for i in range(0, len(hands) - 1):
+    for i in range(len(hands) - 1):
         a, b = ours[i], ours[i + 1]
         pa, pb = theirs[i], theirs[i + 1]
         assert (a < b) == (pa < pb) and (a == b) == (pa == pb), (hands[i], hands[i + 1])

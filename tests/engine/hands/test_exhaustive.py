@@ -13,10 +13,14 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from webgame.engine.hands import high_evaluator, rank_four, rank_three  # noqa: E402
-from webgame.engine.hands import batch  # noqa: E402
-from webgame.engine.hands.four import four_card_table  # noqa: E402
-from webgame.engine.hands.three import three_card_table  # noqa: E402
+from webgame.engine.hands import (
+    batch,
+    high_evaluator,
+    rank_four,
+    rank_three,
+)
+from webgame.engine.hands.four import four_card_table
+from webgame.engine.hands.three import three_card_table
 
 FIVE = {
     "royal-flush": 4, "straight-flush": 36, "four-of-a-kind": 624, "full-house": 3744,

@@ -8,8 +8,15 @@ import pytest
 
 from webgame.engine.cards import parse_cards
 from webgame.engine.hands import (
-    DOUBLE_HAND_POKER, MEXICAN_STUD, PAI_GOW_WHEEL_SECOND, card_ids, evaluate_high,
-    evaluate_omaha, high_evaluator, rank_high, rank_omaha,
+    DOUBLE_HAND_POKER,
+    MEXICAN_STUD,
+    PAI_GOW_WHEEL_SECOND,
+    card_ids,
+    evaluate_high,
+    evaluate_omaha,
+    high_evaluator,
+    rank_high,
+    rank_omaha,
 )
 
 

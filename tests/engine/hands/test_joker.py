@@ -8,7 +8,13 @@ from itertools import combinations
 import pytest
 
 from webgame.engine.hands import JOKER, evaluate_high, high_evaluator, rank_joker_high
-from webgame.engine.hands.tables import STANDARD, STRAIGHT, FLUSH, STRAIGHT_FLUSH, five_card_table
+from webgame.engine.hands.tables import (
+    FLUSH,
+    STANDARD,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    five_card_table,
+)
 
 
 def bug(text: str) -> str:

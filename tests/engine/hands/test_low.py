@@ -6,8 +6,14 @@ import random
 from itertools import combinations
 
 from webgame.engine.hands import (
-    card_ids, evaluate_badugi, evaluate_low, evaluate_omaha_low, rank_low_8, rank_low_27,
-    rank_low_a5, rank_omaha_low8,
+    card_ids,
+    evaluate_badugi,
+    evaluate_low,
+    evaluate_omaha_low,
+    rank_low_8,
+    rank_low_27,
+    rank_low_a5,
+    rank_omaha_low8,
 )
 
 

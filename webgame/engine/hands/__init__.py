@@ -23,17 +23,41 @@ Orders (rules that differ by game, see tables.Order): ``STANDARD``;
 
 from webgame.engine.hands.four import evaluate_four, rank_four
 from webgame.engine.hands.high import (
-    HighEvaluator, evaluate_high, evaluate_omaha, high_evaluator, rank_high, rank_omaha,
+    HighEvaluator,
+    evaluate_high,
+    evaluate_omaha,
+    high_evaluator,
+    rank_high,
+    rank_omaha,
 )
-from webgame.engine.hands.ids import DECK_IDS, JOKER, card_id, card_ids, id_card, id_code
+from webgame.engine.hands.ids import (
+    DECK_IDS,
+    JOKER,
+    card_id,
+    card_ids,
+    id_card,
+    id_code,
+)
 from webgame.engine.hands.joker import rank_joker_high
 from webgame.engine.hands.low import (
-    evaluate_badugi, evaluate_low, evaluate_omaha_low, rank_badugi, rank_low_8, rank_low_27,
-    rank_low_a5, rank_omaha_low8,
+    evaluate_badugi,
+    evaluate_low,
+    evaluate_omaha_low,
+    rank_badugi,
+    rank_low_8,
+    rank_low_27,
+    rank_low_a5,
+    rank_omaha_low8,
 )
 from webgame.engine.hands.tables import (
-    ACE_TO_FIVE, DEUCE_TO_SEVEN, DOUBLE_HAND_POKER, EIGHT_OR_BETTER, MEXICAN_STUD,
-    PAI_GOW_WHEEL_SECOND, STANDARD, Order,
+    ACE_TO_FIVE,
+    DEUCE_TO_SEVEN,
+    DOUBLE_HAND_POKER,
+    EIGHT_OR_BETTER,
+    MEXICAN_STUD,
+    PAI_GOW_WHEEL_SECOND,
+    STANDARD,
+    Order,
 )
 from webgame.engine.hands.three import evaluate_three, rank_three
 from webgame.engine.hands.value import HandValue

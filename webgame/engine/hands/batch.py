@@ -11,16 +11,25 @@ numpy is imported by this module only, so the rest of the engine runs without it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from math import comb
-from typing import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from webgame.engine.hands.tables import (
-    CARD_VALUE, CATEGORY_NAMES, COUNT_SHIFT, FLUSH_FLAGS, RANK_MASK, ROYAL, STANDARD,
-    SUIT_SHIFT, Order, five_card_table, flush_base,
+    CARD_VALUE,
+    CATEGORY_NAMES,
+    COUNT_SHIFT,
+    FLUSH_FLAGS,
+    RANK_MASK,
+    ROYAL,
+    STANDARD,
+    SUIT_SHIFT,
+    Order,
+    five_card_table,
+    flush_base,
 )
 
 Hands = npt.NDArray[np.integer]
@@ -74,10 +83,10 @@ def _flush_array(order: Order) -> npt.NDArray[np.uint16]:
     return np.array(five_card_table(order).flush, dtype=np.uint16)
 
 
-def _finish(order: Order, n: int, v: Values, bits_of: "np.ndarray | None",
-            hands: "Hands | None") -> npt.NDArray[np.uint16]:
+def _finish(order: Order, n: int, v: Values, bits_of: np.ndarray | None,
+            hands: Hands | None) -> npt.NDArray[np.uint16]:
     """Values from packed sums; flush rows read their suit mask from card bits."""
-    out = _dense(order, n)[v & RANK_MASK]
+    out: npt.NDArray[np.uint16] = _dense(order, n)[v & RANK_MASK]
     if order.flushes:
         flush = (v & FLUSH_FLAGS) != 0
         if flush.any():
@@ -107,7 +116,8 @@ def rank_high_batch(hands: Hands, order: Order = STANDARD) -> npt.NDArray[np.uin
 
 def high_categories(values: npt.NDArray[np.integer], order: Order = STANDARD) -> npt.NDArray[np.uint8]:
     """Category code (index into BATCH_CATEGORIES) of each value."""
-    return _category_of_value(order)[values]
+    codes: npt.NDArray[np.uint8] = _category_of_value(order)[values]
+    return codes
 
 
 @cache
@@ -191,7 +201,7 @@ def _rank_small(hands: Hands, kind: str, n: int) -> npt.NDArray[np.uint16]:
     v = CARD_VALUES[hands].sum(axis=1) + flush_base(n)
     key = v & ((1 << SUIT_SHIFT) - 1)
     flush = (v & FLUSH_FLAGS) != 0
-    out = nv[np.searchsorted(nk, key)]
+    out: npt.NDArray[np.uint16] = nv[np.searchsorted(nk, key)]
     if flush.any():
         out[flush] = fv[np.searchsorted(fk, key[flush])]
     return out

@@ -9,10 +9,10 @@ best four of six (D-326). Values 1 … 2495, higher is better.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Iterable, Sequence
 
 from webgame.engine.hands.high import _cards
 from webgame.engine.hands.ids import JOKER, CardLike

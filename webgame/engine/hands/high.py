@@ -12,15 +12,24 @@ lowball, D-445) renumber the same classes; higher is always better.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from itertools import combinations
-from typing import Callable, Iterable, Sequence
 
 from webgame.engine.cards import Card
 from webgame.engine.hands.ids import JOKER, CardLike, card_ids, id_card
 from webgame.engine.hands.tables import (
-    BASE5, CARD_VALUE, FLUSH_FLAGS, KEY_MASK, RANK_BIT, RANK_KEY, STANDARD, SUIT_SHIFT,
-    FiveCardTable, Order, five_card_table,
+    BASE5,
+    CARD_VALUE,
+    FLUSH_FLAGS,
+    KEY_MASK,
+    RANK_BIT,
+    RANK_KEY,
+    STANDARD,
+    SUIT_SHIFT,
+    FiveCardTable,
+    Order,
+    five_card_table,
 )
 from webgame.engine.hands.value import HandValue, describe_high
 
@@ -35,8 +44,17 @@ def _table_rank(table: FiveCardTable) -> RankFn:
     rank_bit = RANK_BIT
 
     def rank(cards: Sequence[int], _base: int = BASE5, _flags: int = FLUSH_FLAGS,
-             _mask: int = KEY_MASK) -> int:
-        v = sum(map(value_of, cards), _base)
+             _mask: int = KEY_MASK, _v: tuple[int, ...] = CARD_VALUE) -> int:
+        # Unpacking by hand size is about twice as fast as sum(map(...)) in CPython.
+        n = len(cards)
+        if n == 7:
+            a, b, c, d, e, f, g = cards
+            v = _v[a] + _v[b] + _v[c] + _v[d] + _v[e] + _v[f] + _v[g] + _base
+        elif n == 5:
+            a, b, c, d, e = cards
+            v = _v[a] + _v[b] + _v[c] + _v[d] + _v[e] + _base
+        else:
+            v = sum(map(value_of, cards), _base)
         if v & _flags:
             h = v >> SUIT_SHIFT
             s = 0 if h & 0x8 else 1 if h & 0x80 else 2 if h & 0x800 else 3
@@ -100,11 +118,9 @@ class HighEvaluator:
                         hsuit if hsuit == bsuit else -1
                     if suit >= 0:
                         v = flush[hm | bm]
-                        if v > best:
-                            best = v
+                        best = max(best, v)
                     v = nonflush[(hv + bv) & KEY_MASK]
-                    if v > best:
-                        best = v
+                    best = max(best, v)
         if self.order.lowball and self.order.flushes:
             best = max(self.rank(list(h) + list(b)) for k in hole_counts
                        for h in combinations(hole, k) for b in combinations(board, 5 - k))

@@ -8,7 +8,7 @@ A joker is ``JOKER`` (52); a hand may hold several.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from webgame.engine.cards import JOKER_RANK, RANKS, SUITS, Card, parse_card
 

@@ -18,15 +18,24 @@ No search over 52 replacement cards: the joker adds one rank to the multiset
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement, product
-from typing import Sequence
 
 from webgame.engine.cards import Card
 from webgame.engine.hands.high import high_evaluator
 from webgame.engine.hands.ids import JOKER, id_code
 from webgame.engine.hands.tables import (
-    ACE, COUNT_SHIFT, FLUSH, RANK_KEY, RANK_WEIGHTS, STANDARD, STRAIGHT, STRAIGHT_FLUSH,
-    Order, five_card_table, flush_plus,
+    ACE,
+    COUNT_SHIFT,
+    FLUSH,
+    RANK_KEY,
+    RANK_WEIGHTS,
+    STANDARD,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    Order,
+    five_card_table,
+    flush_plus,
 )
 from webgame.engine.hands.value import RANK_LABEL, HandValue
 
@@ -78,15 +87,13 @@ def rank_joker_high(cards: Sequence[int], mode: str = "bug", order: Order = STAN
                 v = table.five_kind[max(over)]
             else:
                 v = nonflush[key + sum(RANK_WEIGHTS[r] for r in added) + k * ONE]
-            if v > best:
-                best = v
+            best = max(best, v)
     # As the missing card(s) of a suit: flush or straight flush (both modes).
     plus = flush_plus(order, k)
     for m in masks:
         if m.bit_count() + k >= 5:
             v = plus[m]
-            if v > best:
-                best = v
+            best = max(best, v)
     return best
 
 

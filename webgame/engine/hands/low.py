@@ -21,14 +21,26 @@ only comparable with the same function's values.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import cache
 from itertools import combinations
-from typing import Iterable, Sequence
 
+from webgame.engine.cards import Card
 from webgame.engine.hands.high import HighEvaluator, _cards, high_evaluator
 from webgame.engine.hands.ids import JOKER, CardLike
-from webgame.engine.hands.tables import ACE_TO_FIVE, DEUCE_TO_SEVEN, EIGHT_OR_BETTER, Order
-from webgame.engine.hands.value import RANK_LABEL, HandValue, describe_high, labels, word
+from webgame.engine.hands.tables import (
+    ACE_TO_FIVE,
+    DEUCE_TO_SEVEN,
+    EIGHT_OR_BETTER,
+    Order,
+)
+from webgame.engine.hands.value import (
+    RANK_LABEL,
+    HandValue,
+    describe_high,
+    labels,
+    word,
+)
 
 LOW_KINDS: dict[str, Order] = {"a5": ACE_TO_FIVE, "8-or-better": EIGHT_OR_BETTER, "27": DEUCE_TO_SEVEN}
 
@@ -79,12 +91,12 @@ def evaluate_low(cards: Iterable[CardLike], kind: str = "a5") -> HandValue:
     ev = _ev(kind)
     value = ev.rank(ids)
     category, ranks, _ = ev.describe(value)
-    best: tuple[object, ...] = ()
+    best: tuple[Card, ...] = ()
     if value:
         best = next(tuple(objs[i] for i in idx) for idx in combinations(range(len(ids)), 5)
                     if ev.rank([ids[i] for i in idx]) == value)
     return HandValue(f"{kind}-low", value, category, describe_low(kind, category, ranks),
-                     best, ranks)  # type: ignore[arg-type]
+                     best, ranks)
 
 
 def evaluate_omaha_low(hole: Iterable[CardLike], board: Iterable[CardLike], *,
@@ -96,14 +108,14 @@ def evaluate_omaha_low(hole: Iterable[CardLike], board: Iterable[CardLike], *,
     ev = _ev("8-or-better")
     value = ev.rank_omaha(hids, bids, counts)
     category, ranks, _ = ev.describe(value)
-    best: list[object] = []
+    best: list[Card] = []
     if value:
         best = next([hobjs[i] for i in h] + [bobjs[i] for i in b]
                     for k in counts for h in combinations(range(len(hids)), k)
                     for b in combinations(range(len(bids)), 5 - k)
                     if ev.rank([hids[i] for i in h] + [bids[i] for i in b]) == value)
     return HandValue("8-or-better-low", value, category,
-                     describe_low("8-or-better", category, ranks), tuple(best), ranks)  # type: ignore[arg-type]
+                     describe_low("8-or-better", category, ranks), tuple(best), ranks)
 
 
 def _low_pos(cid: int) -> int:

@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 RANK_WEIGHTS: tuple[int, ...] = (
     0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
@@ -160,7 +161,7 @@ def _category_position(category: int, order: Order) -> float:
     return float(category)
 
 
-def classify(counts: tuple[int, ...], flush: bool, order: Order) -> tuple[HandClass, tuple[object, ...]]:
+def classify(counts: tuple[int, ...], flush: bool, order: Order) -> tuple[HandClass, tuple[Any, ...]]:
     """A five-card rank multiset (and whether it is suited) as a class and its sort key."""
     def pos(r: int) -> int:
         return (r + 1) % 13 if order.ace_low else r
@@ -219,7 +220,7 @@ def _qualifies(cls: HandClass, order: Order) -> bool:
 @cache
 def five_card_table(order: Order = STANDARD) -> FiveCardTable:
     """Build (once per order) the five-card classes, then the 6- and 7-card lookups."""
-    entries: list[tuple[tuple[object, ...], HandClass, object]] = []
+    entries: list[tuple[tuple[Any, ...], HandClass, tuple[str, int]]] = []
     five = multisets(5)
     for ranks, key in five:
         cls, sort_key = classify(counts_of(ranks), False, order)
@@ -233,7 +234,7 @@ def five_card_table(order: Order = STANDARD) -> FiveCardTable:
             counts = tuple(5 if i == r else 0 for i in range(13))
             cls, sort_key = classify(counts, False, order)
             entries.append((sort_key, cls, ("5", r)))
-    entries.sort(key=lambda e: e[0])  # type: ignore[arg-type, return-value]
+    entries.sort(key=lambda e: e[0])
     if order.lowball:
         entries.reverse()  # the best low is the worst high: give it the highest value
     qualified = [e for e in entries if _qualifies(e[1], order)]
@@ -244,7 +245,7 @@ def five_card_table(order: Order = STANDARD) -> FiveCardTable:
     five_kind = [0] * 13
     for value, (_, cls, ref) in enumerate(qualified, start=1):
         classes.append(cls)
-        tag, data = ref  # type: ignore[misc]
+        tag, data = ref
         if tag == "n":
             nonflush[data] = value
         elif tag == "f":
@@ -284,7 +285,6 @@ def flush_plus(order: Order, jokers: int) -> list[int]:
         for r in range(13):
             if not mask >> r & 1:
                 v = prev[mask | 1 << r]
-                if v > best:
-                    best = v
+                best = max(best, v)
         out[mask] = best
     return out

@@ -13,13 +13,13 @@ Chinese Poker's front hand ignores straights and flushes (D-454):
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Iterable, Sequence
 
 from webgame.engine.hands.high import _cards
 from webgame.engine.hands.ids import JOKER, CardLike
-from webgame.engine.hands.tables import CARD_VALUE, KEY_MASK, ACE, flush_base, multisets
+from webgame.engine.hands.tables import ACE, CARD_VALUE, KEY_MASK, flush_base, multisets
 from webgame.engine.hands.value import HandValue, describe_high
 
 BASE3 = flush_base(3)
@@ -88,7 +88,8 @@ def three_card_table(straights_and_flushes: bool = True) -> ThreeCardTable:
 def rank_three(cards: Sequence[int], straights_and_flushes: bool = True) -> int:
     """Value of three card ids; higher is better."""
     t = three_card_table(straights_and_flushes)
-    v = sum(map(CARD_VALUE.__getitem__, cards), BASE3)
+    a, b, c = cards
+    v = CARD_VALUE[a] + CARD_VALUE[b] + CARD_VALUE[c] + BASE3
     return (t.flush if v & FLAGS else t.nonflush)[v & KEY_MASK]
 
 

@@ -105,3 +105,19 @@ def assert_books_balance():
     db.session.expire_all()
     assert wallet.total_of_all_accounts() == 0
     assert wallet.ledger_agrees_with_balances()
+
+
+def load_shoe(table: Table, codes: list[str], decks: int = 6) -> None:
+    """Fill the table's shoe with chosen cards. Only the composition matters: each round still
+    shuffles what is left with its own committed seed (P-001). All eights, for example, means
+    no blackjack for anybody, no insurance, and a pair to split on every hand."""
+    size = 52 * decks
+    cards = (codes * (size // len(codes) + 1))[:size]
+    shoe = {"decks": decks, "size": size, "cut_at": size * 75 // 100, "remaining": cards,
+            "discards": [], "in_play": [], "shuffle_no": 1, "rounds_since_shuffle": 1,
+            "cut_card_out": False, "just_shuffled": False, "emergency_reshuffles": 0}
+    table.carry = {"epoch": int((table.config or {}).get("epoch", 0)), "data": shoe}
+    db.session.commit()
+
+
+EIGHTS = ["8c", "8d", "8h", "8s"]

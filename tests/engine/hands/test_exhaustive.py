@@ -107,3 +107,25 @@ def test_all_four_card_hands() -> None:
     # Rarer is higher, except that a straight flush (44) sits below quads (13) as printed.
     assert len(np.unique(values)) == len(table.classes) - 1 == 2535
     assert all(rank_four(h) == v for h, v in zip(hands[::997].tolist(), values[::997]))
+
+
+def test_low_batches_equal_scalar() -> None:
+    from webgame.engine.hands import (
+        ACE_TO_FIVE,
+        DEUCE_TO_SEVEN,
+        EIGHT_OR_BETTER,
+        high_evaluator,
+    )
+    rng = np.random.default_rng(4)
+    for order, n in ((ACE_TO_FIVE, 7), (EIGHT_OR_BETTER, 7), (EIGHT_OR_BETTER, 5), (DEUCE_TO_SEVEN, 5)):
+        hands = np.array([rng.permutation(52)[:n] for _ in range(3000)], dtype=np.uint8)
+        rank = high_evaluator(order).rank
+        assert (batch.rank_high_batch(hands, order) == [rank(h) for h in hands.tolist()]).all()
+
+
+def test_eight_or_better_share_of_five_card_hands() -> None:
+    # Five different ranks from A-8: C(8,5) = 56 lows, 4^5 suitings each (suits ignored).
+    from webgame.engine.hands import EIGHT_OR_BETTER
+    hist = batch.histogram_high(5, order=EIGHT_OR_BETTER)
+    assert int(hist[1:].sum()) == 56 * 4**5
+    assert int((hist[1:] > 0).sum()) == 56

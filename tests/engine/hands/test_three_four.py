@@ -83,3 +83,13 @@ def test_best_four_of_five_and_six() -> None:
 def test_pair_of_aces_for_aces_up() -> None:
     hand = evaluate_four("Ac Ad 7h 2s 3c")
     assert hand.category == "pair" and hand.ranks[0] == 12
+
+
+def test_pai_gow_front_hand() -> None:
+    from webgame.engine.hands import evaluate_two
+    assert evaluate_two("2c 2d").rank > evaluate_two("Ac Kd").rank > evaluate_two("Ac Qd").rank
+    assert evaluate_two("Ac Kd").description == "Ace high (A-K)"
+    # Semi-wild joker in front is an ace (D-212); a wild one pairs the other card.
+    assert evaluate_two("JK Kd").description == "Ace high (A-K)"
+    assert evaluate_two("JK Kd", joker="wild").description == "Pair of kings"
+    assert evaluate_two("JK Ac").description == "Pair of aces"

@@ -2,6 +2,10 @@
 
 Two layers:
 
+Hand sizes: high 5-7 cards (``evaluate_high``), Omaha hole + board, three-card
+(Three Card Poker), four-card (best four of 4-6, Four Card Poker), two-card
+(the Pai Gow front hand), lows of 5-7 cards, Badugi.
+
 * ``evaluate_*`` take Cards (or codes like "As") and return a ``HandValue``:
   ``rank`` (int), ``category`` ("full-house", "royal-flush" …), ``description``
   ("Full house, kings over sevens"), the ``cards`` that make the hand, and
@@ -60,13 +64,44 @@ from webgame.engine.hands.tables import (
     Order,
 )
 from webgame.engine.hands.three import evaluate_three, rank_three
+from webgame.engine.hands.two import evaluate_two, rank_two
 from webgame.engine.hands.value import HandValue
 
 __all__ = [
-    "ACE_TO_FIVE", "DECK_IDS", "DEUCE_TO_SEVEN", "DOUBLE_HAND_POKER", "EIGHT_OR_BETTER", "JOKER",
-    "MEXICAN_STUD", "PAI_GOW_WHEEL_SECOND", "STANDARD", "HandValue", "HighEvaluator", "Order",
-    "card_id", "card_ids", "evaluate_badugi", "evaluate_four", "evaluate_high", "evaluate_low",
-    "evaluate_omaha", "evaluate_omaha_low", "evaluate_three", "high_evaluator", "id_card",
-    "id_code", "rank_badugi", "rank_four", "rank_high", "rank_joker_high", "rank_low_8",
-    "rank_low_27", "rank_low_a5", "rank_omaha", "rank_omaha_low8", "rank_three",
+    "ACE_TO_FIVE",
+    "DECK_IDS",
+    "DEUCE_TO_SEVEN",
+    "DOUBLE_HAND_POKER",
+    "EIGHT_OR_BETTER",
+    "JOKER",
+    "MEXICAN_STUD",
+    "PAI_GOW_WHEEL_SECOND",
+    "STANDARD",
+    "HandValue",
+    "HighEvaluator",
+    "Order",
+    "card_id",
+    "card_ids",
+    "evaluate_badugi",
+    "evaluate_four",
+    "evaluate_high",
+    "evaluate_low",
+    "evaluate_omaha",
+    "evaluate_omaha_low",
+    "evaluate_three",
+    "evaluate_two",
+    "high_evaluator",
+    "id_card",
+    "id_code",
+    "rank_badugi",
+    "rank_four",
+    "rank_high",
+    "rank_joker_high",
+    "rank_low_8",
+    "rank_low_27",
+    "rank_low_a5",
+    "rank_omaha",
+    "rank_omaha_low8",
+    "rank_three",
+    "rank_two",
 ]

@@ -87,6 +87,22 @@ class Refund:
 
 
 @dataclass(frozen=True)
+class MeterMove:
+    """Money into or out of a progressive jackpot meter (DECISIONS D-020: a meter is a ledger).
+
+    ``direction="in"``: the house funds the meter (a contribution from progressive wagers it
+    collected, or the seed after a top award). ``direction="out"``: the meter reimburses the
+    house for an award the house has just paid through a Settlement. The engine learns each
+    meter's balance at the start of the round from ``rules["meters"][name]``.
+    """
+
+    meter: str
+    amount: int
+    direction: str  # "in" or "out"
+    memo: str = ""
+
+
+@dataclass(frozen=True)
 class Note:
     """Something the table announces ("Dealer busts", "Reshuffle")."""
 
@@ -94,7 +110,7 @@ class Note:
     seat: int = SYSTEM_SEAT
 
 
-Event = Union[Stake, Refund, Settlement, Note]
+Event = Union[Stake, Refund, Settlement, MeterMove, Note]
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -104,7 +120,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
-    kinds: dict[str, type] = {"Stake": Stake, "Refund": Refund, "Settlement": Settlement, "Note": Note}
+    kinds: dict[str, type] = {"Stake": Stake, "Refund": Refund, "Settlement": Settlement,
+                             "MeterMove": MeterMove, "Note": Note}
     payload = {k: v for k, v in data.items() if k != "type"}
     return kinds[str(data["type"])](**payload)  # type: ignore[no-any-return]
 

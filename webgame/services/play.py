@@ -24,8 +24,8 @@ import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.paytable import resolve
-from ..engine.protocol import (SYSTEM_SEAT, Action, IllegalAction, Note, Refund, Settlement,
-                               Stake, event_to_dict)
+from ..engine.protocol import (SYSTEM_SEAT, Action, IllegalAction, MeterMove, Note, Refund,
+                               Settlement, Stake, event_to_dict)
 from ..engine.rng import SeededRng, commitment, new_seed
 from ..extensions import db
 from ..games import registry
@@ -72,6 +72,7 @@ def start_round(table: Table) -> Round:
     game = registry.engine(table.game)
     variant = registry.rules(table.game).variants[table.variant]
     rules = resolve(variant, table.config)
+    rules["meters"] = meter_balances(rules)
     seed = new_seed()
     last = current_round(table)
     number = (last.number + 1) if last else 1
@@ -90,6 +91,25 @@ def start_round(table: Table) -> Round:
         _tell_owner(table, rnd, number, occupant)
     _bump_table(table)
     return rnd
+
+
+def meter_balances(rules: dict[str, Any]) -> dict[str, int]:
+    """The progressive meters a round's rules name, with their balances now; a meter is
+    seeded by the house the first time it is used (D-020)."""
+    out = {}
+    for name, seed_cents in (rules.get("progressive_meters") or {}).items():
+        meter = wallet.jackpot(name)
+        if wallet.balance(meter) == 0 and not meter_has_history(meter):
+            wallet.transfer(wallet.house(), meter, int(seed_cents), memo="meter seed")
+        out[name] = wallet.balance(meter)
+    return out
+
+
+def meter_has_history(meter: Any) -> bool:
+    from ..models import LedgerEntry
+
+    return db.session.scalar(sa.select(sa.func.count(LedgerEntry.id)).where(
+        sa.or_(LedgerEntry.debit_id == meter.id, LedgerEntry.credit_id == meter.id))) > 0
 
 
 def _tell_owner(table: Table, rnd: Round, seat: int, occupant: Optional[Player]) -> None:
@@ -282,6 +302,17 @@ def _owner_id(table: Table, rnd: Round, seat: int, owners: dict[str, Any]) -> in
 def _book(table: Table, rnd: Round, ev: Any, owners: dict[str, Any]) -> None:
     """Turn one engine event into ledger entries."""
     if isinstance(ev, Note):
+        return
+    if isinstance(ev, MeterMove):
+        meter = wallet.jackpot(ev.meter)
+        if ev.direction == "in":
+            wallet.transfer(wallet.house(), meter, ev.amount, memo=ev.memo or "meter contribution", round_id=rnd.id)
+        elif ev.direction == "out":
+            # D-020: the meter never pays more than it holds; the house guarantees the rest.
+            amount = min(ev.amount, max(wallet.balance(meter), 0))
+            wallet.transfer(meter, wallet.house(), amount, memo=ev.memo or "meter award", round_id=rnd.id)
+        else:
+            raise ValueError(f"unknown meter direction {ev.direction!r}")
         return
     owner = _owner_id(table, rnd, ev.seat, owners)
     chips = wallet.chips(owner, table.id)

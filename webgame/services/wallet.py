@@ -53,6 +53,16 @@ def wagers(table_id: int) -> Account:
     return account("wagers", table_id=table_id, name="Wagers on the layout")
 
 
+def jackpot(meter: str) -> Account:
+    """A progressive meter: one account per meter name, shared by every table that feeds it."""
+    acct = db.session.scalars(sa.select(Account).filter_by(kind="jackpot", name=meter)).first()
+    if acct is None:
+        acct = Account(kind="jackpot", name=meter, balance=0, may_go_negative=False)
+        db.session.add(acct)
+        db.session.flush()
+    return acct
+
+
 def transfer(debit: Account, credit: Account, amount: int, *, memo: str = "",
              round_id: Optional[int] = None) -> None:
     """Move ``amount`` cents; refuses to overdraw an account that may not go negative."""

@@ -1,0 +1,50 @@
+"""What the two shoe games share: the persistent shoe carried from round to round and its
+integrity check.
+
+DECISIONS D-011: Red Dog and Casino War keep a persistent shoe with a cut card (75 %
+penetration by default, 60-85 % configurable); the round in which the cut card comes out is
+finished and the shoe is reshuffled before the next one (004 s.1385, s.1419). D-341, D-343:
+six decks by default, 1-8 configurable. The shoe re-mixes its undealt cards with each round's
+committed seed (P-001).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...devices.shoe import Shoe
+from ...engine import state as codec
+from ...engine.cards import RANKS, parse_card
+
+
+def shoe_for(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
+    """The shoe the last round left, or a new one if there is none or the table's shoe
+    settings changed between rounds."""
+    decks, pct = int(rules["decks"]), int(rules["penetration_pct"])
+    if not 1 <= decks <= 8:
+        raise ValueError("a shoe holds 1 to 8 decks")
+    if carry:
+        shoe = codec.load(Shoe, carry)
+        if shoe.decks == decks and shoe.cut_at == shoe.size * pct // 100:
+            return shoe
+    return Shoe.fresh(decks, pct)
+
+
+def shoe_consistent(shoe: Shoe) -> bool:
+    """D-010: the shoe still holds exactly its cards (undealt + discards + on the layout)."""
+    total = len(shoe.remaining) + len(shoe.discards) + len(shoe.in_play)
+    if total != shoe.size:
+        return False
+    try:
+        for code in shoe.remaining[:1] + shoe.in_play:
+            parse_card(code)
+    except ValueError:
+        return False
+    return True
+
+
+def value(code: str) -> int:
+    """Red Dog values 2-10 at face, jack 11, queen 12, king 13, ace 14 (004 s.1374-1379); the
+    same order ranks a Casino War card, ace high (004 s.1537)."""
+    return RANKS.index(parse_card(code).rank) + 2

@@ -163,10 +163,13 @@ def test_raises_are_simultaneous_and_the_third_card_waits_for_all_d013() -> None
 
 
 def test_the_clock_declines_the_raise_d009() -> None:
-    state, _ = stacked("3c Td 6h", {0: 1000, 1: 1000})
-    assert RED_DOG.timeout_action(state) == Action("no-raise", 0)
-    act(state, "no-raise", 0)
-    assert RED_DOG.timeout_action(state) == Action("no-raise", 1)
+    state, _ = stacked("3c Td 6h", {0: 1000, 1: 1000, 2: 1000})
+    act(state, "raise", 1, 1000)
+    assert RED_DOG.timeout_action(state) == Action("timeout", SYSTEM_SEAT)
+    events = RED_DOG.apply(state, Action("timeout", SYSTEM_SEAT), SeededRng(1))
+    assert RED_DOG.is_over(state)
+    assert sorted((s.seat, s.bet) for s in settled(events).values()) == [
+        (0, "main"), (1, "main"), (1, "raise"), (2, "main")]  # nobody else raised
 
 
 def test_no_raise_before_the_cards() -> None:

@@ -261,15 +261,21 @@ def test_decisions_are_simultaneous_d013() -> None:
 
 
 def test_clock_defaults_check_before_the_river_fold_at_the_river_d009() -> None:
-    state, _ = stacked(board=BOARD_NOTHING, hands=["Ah Kd", "Qs Qh"], dealer="3c 5s")
-    assert ULTIMATE.timeout_action(state) == Action("check", 0)
-    act(state, "check", 0)
-    assert ULTIMATE.timeout_action(state) == Action("check", 1)
-    act(state, "check", 1)
-    assert ULTIMATE.timeout_action(state) == Action("check", 0)  # the flop
-    act(state, "check", 0)
-    act(state, "check", 1)
-    assert ULTIMATE.timeout_action(state) == Action("fold", 0)  # the river needs a Play
+    state, _ = stacked(board=BOARD_NOTHING, hands=["Ah Kd", "Qs Qh", "8c 8d"], dealer="3c 5s")
+    assert ULTIMATE.timeout_action(state) == Action("timeout", SYSTEM_SEAT)
+    with pytest.raises(IllegalAction, match="clock"):
+        act(state, "timeout", 0)
+    act(state, "play", 1, "4x")
+    act(state, "timeout", SYSTEM_SEAT)  # one clock for everyone still deciding (D-013)
+    assert [state.seats[n].last for n in range(3)] == ["Checked", "Bet 4x", "Checked"]
+    assert state.exposed == 3 and ULTIMATE.undecided(state) == [0, 2]  # the flop's window is untouched
+    act(state, "timeout", SYSTEM_SEAT)
+    assert state.exposed == 5 and ULTIMATE.undecided(state) == [0, 2]
+    events = act(state, "timeout", SYSTEM_SEAT)  # the river needs a Play: fold
+    assert [state.seats[n].status for n in range(3)] == ["folded", "played", "folded"]
+    assert {(s.seat, s.bet): s.returned for s in settled(events).values() if s.seat != 1} == {
+        (0, "ante"): 0, (0, "blind"): 0, (2, "ante"): 0, (2, "blind"): 0}
+    assert ULTIMATE.is_over(state) and ULTIMATE.timeout_action(state) is None
     assert ULTIMATE.timeout_action(new()) is None  # betting: the window deals, not the clock
 
 

@@ -121,8 +121,10 @@ def random_round(engine: HoldemTable, seed: int, *, thorough: bool = True,
         waiting = engine.undecided(state)
         if chooser.random() < 0.1:
             move = engine.timeout_action(state)
-            assert move is not None and move.seat == waiting[0]
+            assert move == Action("timeout", SYSTEM_SEAT)
+            street = state.street
             do(move)
+            assert engine.is_over(state) or state.street > street  # the whole window was decided
             continue
         seat = chooser.choice(waiting)
         lg = chooser.choice(engine.legal_actions(state, seat))

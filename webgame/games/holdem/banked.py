@@ -8,10 +8,10 @@ once (the key ``"<seat>:<bet>"`` goes into the state's ``settled`` list).
 
 Simultaneous decisions (DECISIONS D-013): where one player's decision cannot change the
 cards another receives (the hold'em streets, the Red Dog raise), every seat still to
-decide may act at once and in any order. ``to_act`` names the lowest such seat so that the
-play service runs a decision clock (D-009, D-025) and lets a bot in that seat move; when
-the clock runs out its default (:meth:`BankedTable.default_action`) is applied to that
-seat, then to the next one still undecided.
+decide may act at once and in any order, within one timer. ``to_act`` names the lowest
+such seat so that the play service runs the decision clock (D-009, D-025) and lets a bot in
+that seat move; when the clock runs out, the table's ``timeout`` move applies the default
+(:meth:`BankedTable.default_action`) to every seat still undecided.
 """
 
 from __future__ import annotations
@@ -233,12 +233,24 @@ class BankedTable:
         raise NotImplementedError
 
     def timeout_action(self, state: Any) -> Action | None:
-        """D-009: when the decision clock runs out, the option that puts no more money at risk
-        for the position the clock is running on."""
-        seat = self.to_act(state)
-        if seat is None or seat == SYSTEM_SEAT:
-            return None
-        return self.default_action(state, seat)
+        """D-009, D-013: when the one decision clock runs out, the table's ``timeout`` move
+        gives every position still undecided the option that puts no more money at risk."""
+        return Action("timeout", SYSTEM_SEAT) if self.undecided(state) else None
+
+    def timeout(self, state: Any, action: Action, rng: Any, events: list[Event]) -> None:
+        if action.seat != SYSTEM_SEAT:
+            raise IllegalAction("Only the table's clock can time a decision out.")
+        waiting = self.undecided(state)
+        if not waiting:
+            raise IllegalAction("Nobody is deciding now.")
+        # Only the positions of this window: the last default may open the next window.
+        for seat in waiting:
+            move = self.default_action(state, seat)
+            events.append(Note(f"{spot_word(seat)}: time is up.", seat))
+            self.decide(state, move, rng, events)
+
+    def decide(self, state: Any, action: Action, rng: Any, events: list[Event]) -> None:
+        raise NotImplementedError
 
     def to_act(self, state: Any) -> int | None:
         waiting = self.undecided(state)

@@ -162,7 +162,7 @@ class HoldemTable(BankedTable):
         handlers: dict[str, Callable[[HoldemState, Action, Rng, list[Event]], None]] = {
             "bet": self._bet, "clear": lambda s, a, r, e: self.clear(s, a, e),
             "owner": lambda s, a, r, e: self.owner(s, a, e), "deal": self._deal,
-            PLAY: self._decide, "check": self._decide, "fold": self._decide,
+            PLAY: self.decide, "check": self.decide, "fold": self.decide, "timeout": self.timeout,
         }
         handler = handlers.get(action.kind)
         if handler is None:
@@ -227,7 +227,7 @@ class HoldemTable(BankedTable):
         events.append(Note("Cards are out: the community cards first, then each position, the dealer last."))
         self._open_street(state, 0, events)
 
-    def _decide(self, state: HoldemState, action: Action, rng: Rng, events: list[Event]) -> None:
+    def decide(self, state: HoldemState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != DECIDING:
             raise IllegalAction("There is no decision to make now.")
         box = self.book(state, action.seat)

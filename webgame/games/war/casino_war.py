@@ -335,6 +335,12 @@ class CasinoWar(BankedTable):
         """D-009, D-521: a decision clock that runs out surrenders."""
         return Action("surrender", seat)
 
+    def timeout_action(self, state: WarState) -> Action | None:
+        """Tied positions decide in turn (D-521), each on its own clock: the one whose clock
+        ran out surrenders."""
+        seat = self.to_act(state)
+        return None if seat is None else self.default_action(state, seat)
+
     def bot_action(self, state: WarState, seat: int) -> Action | None:
         """Bots bet the minimum, never the Tie (P-005), and always go to war."""
         if state.phase == BETTING:

@@ -153,7 +153,7 @@ class RedDog(BankedTable):
         handlers: dict[str, Callable[[RedDogState, Action, Rng, list[Event]], None]] = {
             "bet": self._bet, "clear": lambda s, a, r, e: self.clear(s, a, e),
             "owner": lambda s, a, r, e: self.owner(s, a, e), "deal": self._deal,
-            "raise": self._raise, "no-raise": self._raise,
+            "raise": self.decide, "no-raise": self.decide, "timeout": self.timeout,
         }
         handler = handlers.get(action.kind)
         if handler is None:
@@ -232,7 +232,7 @@ class RedDog(BankedTable):
                                f"{odds(state.rules, PAYTABLE, f'spread-{spread}')}. Raises are open."))  # s.1401, s.1407
             state.phase = RAISING
 
-    def _raise(self, state: RedDogState, action: Action, rng: Rng, events: list[Event]) -> None:
+    def decide(self, state: RedDogState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != RAISING:
             raise IllegalAction("Raises are taken only after a spread is announced.")  # s.1407, D-342
         box = self.book(state, action.seat)

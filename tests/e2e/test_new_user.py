@@ -32,7 +32,7 @@ def click_and_wait(page: Page, selector: str) -> None:
     """Click an htmx button and wait until its response has been swapped in."""
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.locator(selector).first.click()
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
 def test_new_user_plays_a_round_and_verifies_it(page: Page, live_server):

@@ -1,0 +1,9 @@
+"""House-banked poker ("carnival") games: Three Card Poker, Let It Ride, Caribbean Stud and
+Mississippi Stud, on one shared table (``base``); rules as data in ``webgame/rules/``."""
+
+from __future__ import annotations
+
+from .base import Box, CarnivalEngine, CarnivalState, Spot
+from .three_card import THREE_CARD_POKER, ThreeCardPoker
+
+__all__ = ["THREE_CARD_POKER", "Box", "CarnivalEngine", "CarnivalState", "Spot", "ThreeCardPoker"]

@@ -1,0 +1,773 @@
+"""House-banked poker ("carnival") games: the table they all share.
+
+Three Card Poker, Let It Ride, Caribbean Stud and Mississippi Stud (and later Ultimate
+Texas Hold'em, Four Card Poker, …) have one shape, which this module owns:
+
+* a **fresh deck every round** (D-011, D-287, D-312): the round's committed RNG shuffles a
+  new 52-card deck when the round opens; the shuffler widget shows counts only;
+* **wagers before the deal** on named circles (Ante, Pair Plus, bets 1/2/$, …), in chip
+  steps (D-003), within posted limits (D-004), side bets only where the table's own
+  rulebook offers them (D-517) and only on a main wager where the rulebook says so;
+  every wager is locked by the deal (D-026);
+* **decision stages** after the deal (play/fold, let it ride/take back, street wagers).
+  Every player decides at once within one timer (D-013): each undecided hand has its
+  legal decisions open together; ``to_act`` names the first undecided hand for the clock
+  and the bots; when the clock runs out the ``timeout`` table move makes the D-009 default
+  for every hand still undecided;
+* a **showdown**: dealer qualification, hand against hand, paytable lines, caps, pushes;
+  all wagers settle at once (D-013: the "from the dealer's right" orders are display only);
+* **privacy**: a hand is face down to everyone but its owner until the showdown; a folded
+  hand goes to the discard rack unseen (D-016); the dealer's hole cards stay hidden until
+  every decision is made;
+* the **irregularity rule** of D-010: an internal inconsistency at the deal (a duplicate
+  card, a wrong card count) voids as each rulebook says, wagers returned (D-008).
+
+A game is a subclass that names its circles (:class:`Spot`), deals, lists and applies its
+decisions, plays the showdown and describes hands. Money crosses only as events
+(:mod:`webgame.engine.protocol`). Payout odds are read from the round's paytables (D-005).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ...devices.shoe import Shoe
+from ...engine import state as codec
+from ...engine.hands import HandValue
+from ...engine.money import Odds, fmt, truncate
+from ...engine.paytable import odds_of
+from ...engine.protocol import (
+    SYSTEM_SEAT,
+    Action,
+    Event,
+    IllegalAction,
+    Legal,
+    Note,
+    Refund,
+    Settlement,
+    Stake,
+)
+from ...engine.rng import Rng
+
+BETTING, DECIDE, OVER = "betting", "decide", "over"
+NOTES_SHOWN = 12
+RANKS = "23456789TJQKA"
+RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
+
+# Words for paytable lines on the felt and in results.
+LINE_LABELS: dict[str, str] = {
+    "royal-flush": "Royal flush",
+    "straight-flush": "Straight flush",
+    "four-of-a-kind": "Four of a kind",
+    "full-house": "Full house",
+    "flush": "Flush",
+    "straight": "Straight",
+    "three-of-a-kind": "Three of a kind",
+    "two-pair": "Two pair",
+    "pair": "Pair",
+    "high-card": "Ace-king (a winning hand below a pair)",
+    "pair-tens-or-better": "Pair of 10s or better",
+    "pair-jacks-or-better": "Pair of jacks or better",
+    "pair-6s-to-10s": "Pair of 6s to 10s",
+    "win": "Winning hand",
+    "dealer-does-not-qualify": "Dealer does not qualify",
+}
+
+
+def line_label(line: str) -> str:
+    return LINE_LABELS.get(line, line.replace("-", " ").capitalize())
+
+
+# ---------------------------------------------------------------------------------------
+# Betting circles
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Spot:
+    """One betting circle as a player sees it.
+
+    key: the action's ``spot``; label: the name printed on the felt; limit: which
+    ``rules["limits"]`` entry bounds it; stakes: the wagers (settlement keys) one chip on
+    this circle makes (Let It Ride's three equal bets are one circle with three stakes);
+    requires: circles of which at least one must hold a wager first (a side bet needs a
+    main wager); fixed: the wager is exactly the limit's amount (the $1 Bonus, the
+    progressive token); side_bet: the side-bet slug the table must offer (D-517);
+    deals_in: a wager here gets the box a hand.
+    """
+
+    key: str
+    label: str
+    limit: str
+    stakes: tuple[str, ...] = ()
+    requires: tuple[str, ...] = ()
+    fixed: bool = False
+    side_bet: str = ""
+    deals_in: bool = True
+    name: str = ""  # in sentences: "the Ante", "Pair Plus"
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        return self.stakes or (self.key,)
+
+    @property
+    def words(self) -> str:
+        return self.name or self.label
+
+
+# ---------------------------------------------------------------------------------------
+# State
+# ---------------------------------------------------------------------------------------
+@dataclass
+class Box:
+    """One betting position: its wagers, its cards, its decisions and results."""
+
+    bets: dict[str, int] = field(default_factory=dict)  # settlement key -> cents at risk now
+    cards: list[str] = field(default_factory=list)
+    folded: bool = False
+    decided: bool = False  # has made this stage's decision
+    decisions: list[str] = field(default_factory=list)  # one word per stage: "play", "ride", "3x" …
+    hand: str = ""  # the hand in words, fixed at the showdown
+    void: bool = False  # a misdealt hand (D-010)
+    results: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def dealt_in(self) -> bool:
+        return bool(self.cards) and not self.void
+
+    @property
+    def live(self) -> bool:
+        return self.dealt_in and not self.folded
+
+
+@dataclass
+class CarnivalState:
+    rules: dict[str, Any]  # snapshot of the resolved rules, paytables included
+    shoe: Shoe
+    seats: dict[int, Box] = field(default_factory=dict)
+    owners: dict[int, str] = field(default_factory=dict)  # box -> player id (per-player caps, privacy)
+    dealer: list[str] = field(default_factory=list)  # the dealer's hand (TCP, Caribbean Stud)
+    dealer_up: list[int] = field(default_factory=list)  # dealer cards face up before the showdown
+    community: list[str] = field(default_factory=list)  # shared cards (Let It Ride, Mississippi Stud)
+    community_shown: int = 0
+    burn: list[str] = field(default_factory=list)
+    phase: str = BETTING
+    stage: int = 0  # decision stage, from 1
+    revealed: bool = False  # showdown: the dealer's hand and every live hand face up
+    void: bool = False
+    settled: list[str] = field(default_factory=list)  # "seat:bet" keys already settled
+    notes: list[str] = field(default_factory=list)
+    meter: int = 0  # a progressive meter's balance as this round sees it (Caribbean Stud)
+    meter_log: list[dict[str, Any]] = field(default_factory=list)  # the progressive payout log
+
+
+# ---------------------------------------------------------------------------------------
+# Small helpers the games share
+# ---------------------------------------------------------------------------------------
+def new_shoe(carry: Mapping[str, Any] | None, rng: Rng) -> Shoe:
+    """A new 52-card deck shuffled by this round's RNG (D-011: shuffled before play and after
+    every round). The shuffler widget counts shuffles from the table's carry. Tests that need
+    exact hands replace this function (a stacked deck), never the RNG."""
+    shoe = Shoe.fresh(1, 90)
+    shoe.cut_at = shoe.size  # no cut card: the whole deck is available every round
+    if carry:
+        shoe.shuffle_no = int(carry.get("shuffle_no", 0))
+    shoe.begin_round(rng)
+    return shoe
+
+
+def pay_line(rules: Mapping[str, Any], paytable: str, value: HandValue) -> str | None:
+    """The paytable line a hand pays on, most specific first, or None.
+
+    Pair lines limited by rank (``pair_lines = {"pair-tens-or-better" = ["T", "A"]}``) come
+    before the plain ``pair`` line; a royal flush falls back to the straight flush line."""
+    table = rules["paytables"][paytable]
+    lines = table["lines"]
+    candidates = list(value.lines)
+    if value.category == "pair":
+        for name, (low, high) in table.get("pair_lines", {}).items():
+            if RANK_INDEX[low] <= value.ranks[0] <= RANK_INDEX[high]:
+                candidates.insert(0, name)
+    for line in candidates:
+        if line in lines:
+            return line
+    return None
+
+
+def qualifies(value: HandValue, qualifier: Sequence[str]) -> bool:
+    """Dealer qualification: any pair or better, or a no-pair hand at least as high, card by
+    card, as ``qualifier`` ("Q" = queen high, D-270; "A", "K" = ace and king, D-520)."""
+    if value.category != "high-card":
+        return True
+    need = tuple(RANK_INDEX[r] for r in qualifier)
+    return tuple(value.ranks[:len(need)]) >= need
+
+
+def share_exactly(wins: Mapping[Any, int], total: int) -> dict[Any, int]:
+    """Cut ``wins`` to ``total`` in proportion, truncated (D-002); the cents the truncation
+    leaves go one each in key order, so the shares add up to ``total`` exactly (a per-player
+    or per-hand cap pays its full amount, D-006)."""
+    whole = sum(wins.values())
+    if whole <= total:
+        return dict(wins)
+    shares = {k: w * total // whole for k, w in wins.items()}
+    left = total - sum(shares.values())
+    for k in sorted(wins):
+        if left <= 0:
+            break
+        if wins[k]:
+            shares[k] += 1
+            left -= 1
+    return shares
+
+
+def prorate(awards: Mapping[Any, int], limit: int) -> dict[Any, int]:
+    """A table-wide aggregate cap (c004 Let It Ride s.1124-1143, D-006, D-292): when the sum
+    of all awards exceeds the limit, each award is multiplied by LIMIT / SUM and truncated to
+    the cent."""
+    total = sum(awards.values())
+    if total <= limit:
+        return dict(awards)
+    ratio = Fraction(limit, total)
+    return {k: truncate(a * ratio) for k, a in awards.items()}
+
+
+def box_name(seat: int) -> str:
+    """Positions are shown counted from first base: engine seat 0 is Spot 1."""
+    return f"Spot {seat + 1}"
+
+
+# ---------------------------------------------------------------------------------------
+# The engine every carnival game extends
+# ---------------------------------------------------------------------------------------
+class CarnivalEngine:
+    """The Game protocol for a house-banked poker game; subclasses fill in the game."""
+
+    slug = "carnival"
+    name = "Carnival game"
+    family = "carnival"
+    seat_owner_action = "owner"  # the seating layer tells the round who plays each box
+    opening_actions = ("bet",)
+    window_closes_with = "deal"  # what the table does when a shared table's betting window closes
+    STAGES = 1  # decision stages after the deal
+    DECISIONS: tuple[str, ...] = ()  # the action kinds of the decisions
+    MAIN = "ante"  # the circle bots bet
+
+    # -- what subclasses provide ---------------------------------------------------------
+    def spots(self, rules: Mapping[str, Any]) -> list[Spot]:
+        raise NotImplementedError
+
+    def check_rules(self, rules: Mapping[str, Any]) -> None:
+        """Refuse a rules snapshot the game cannot run."""
+
+    def deal(self, state: CarnivalState, rng: Rng, players: list[int], events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def expected_cards(self, state: CarnivalState) -> tuple[int, int, int]:
+        """Cards per player, for the dealer, and community + burn: the deal's integrity check."""
+        raise NotImplementedError
+
+    def after_deal(self, state: CarnivalState, events: list[Event]) -> None:
+        """Wagers that lock at the deal (progressive contributions)."""
+
+    def needs_decision(self, state: CarnivalState, box: Box) -> bool:
+        return box.live
+
+    def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
+        raise NotImplementedError
+
+    def decide(self, state: CarnivalState, seat: int, box: Box, action: Action, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def end_stage(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        """Everyone has decided at ``state.stage``: turn the next card over, etc."""
+
+    def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def default_decision(self, state: CarnivalState, seat: int) -> Action:
+        """D-009: the choice that puts no more money at risk."""
+        raise NotImplementedError
+
+    def bot_decision(self, state: CarnivalState, seat: int) -> Action:
+        raise NotImplementedError
+
+    def hand_words(self, state: CarnivalState, box: Box) -> str:
+        """The box's hand in words, from the cards its owner can see now."""
+        return ""
+
+    def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
+        return []
+
+    def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
+        """The paytables printed on the felt, in order."""
+        return list(rules["paytables"])
+
+    def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
+        """Game-specific parts of the view."""
+
+    # -- round lifecycle -----------------------------------------------------------------
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> CarnivalState:
+        snapshot: dict[str, Any] = json.loads(json.dumps(dict(rules)))
+        if int(snapshot.get("decks", 1)) != 1:
+            raise ValueError("these games deal from one fresh 52-card deck (D-011)")
+        if not 1 <= int(snapshot["seats"]) <= 12:
+            raise ValueError("a table has 1 to 12 seats")
+        if int(snapshot["bet_step"]) <= 0:
+            raise ValueError("bet_step must be positive")
+        self.check_rules(snapshot)
+        shoe = new_shoe(carry, rng)
+        state = CarnivalState(rules=snapshot, shoe=shoe,
+                              seats={i: Box() for i in range(int(snapshot["seats"]))})
+        state.notes.append("A fresh deck is shuffled for this round.")
+        self.open_round(state)
+        return state
+
+    def open_round(self, state: CarnivalState) -> None:
+        """Anything the game sets up when betting opens (the progressive meter)."""
+
+    def carry(self, state: CarnivalState) -> dict[str, Any]:
+        return {"shuffle_no": state.shoe.shuffle_no}
+
+    def is_over(self, state: CarnivalState) -> bool:
+        return state.phase == OVER
+
+    def waiting(self, state: CarnivalState) -> list[int]:
+        """Hands still to decide at this stage, in seat order."""
+        if state.phase != DECIDE:
+            return []
+        return [n for n, b in sorted(state.seats.items()) if not b.decided and self.needs_decision(state, b)]
+
+    def to_act(self, state: CarnivalState) -> int | None:
+        waiting = self.waiting(state)
+        return waiting[0] if waiting else None
+
+    def dump(self, state: CarnivalState) -> dict[str, Any]:
+        return codec.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> CarnivalState:
+        return codec.load(CarnivalState, data)
+
+    # -- readings of the rules -------------------------------------------------------------
+    def offered(self, rules: Mapping[str, Any]) -> list[Spot]:
+        """The circles this table has: side bets only where its rulebook offers them (D-517)."""
+        return [s for s in self.spots(rules) if not s.side_bet or s.side_bet in rules["side_bets"]]
+
+    def spot(self, rules: Mapping[str, Any], key: str) -> Spot:
+        for s in self.offered(rules):
+            if s.key == key:
+                return s
+        raise IllegalAction("There is no such bet at this table.")
+
+    @staticmethod
+    def limit(rules: Mapping[str, Any], spot: Spot) -> tuple[int, int]:
+        lim = rules["limits"][spot.limit]
+        return int(lim["min"]), int(lim["max"])
+
+    @staticmethod
+    def on_spot(box: Box, spot: Spot) -> int:
+        """What one of the circle's stakes holds (Let It Ride's three are equal)."""
+        return box.bets.get(spot.keys[0], 0)
+
+    def _requirement_met(self, rules: Mapping[str, Any], box: Box, spot: Spot) -> bool:
+        if not spot.requires:
+            return True
+        return any(self.on_spot(box, self.spot(rules, r)) for r in spot.requires)
+
+    def _deals_in(self, rules: Mapping[str, Any], box: Box) -> bool:
+        return any(s.deals_in and self.on_spot(box, s) for s in self.offered(rules))
+
+    def may_bet(self, state: CarnivalState, seat: int) -> str:
+        """Why this box may not take a wager now ("" = it may)."""
+        return ""
+
+    # -- what may be done ----------------------------------------------------------------
+    def legal_actions(self, state: CarnivalState, seat: int) -> list[Legal]:
+        if state.phase == BETTING:
+            return self._legal_betting(state, seat)
+        if state.phase != DECIDE or seat not in state.seats:
+            return []
+        box = state.seats[seat]
+        if box.decided or not self.needs_decision(state, box):
+            return []
+        return self.decision_legal(state, seat, box)
+
+    def _legal_betting(self, state: CarnivalState, seat: int) -> list[Legal]:
+        rules = state.rules
+        if seat == SYSTEM_SEAT:
+            anyone = any(self._deals_in(rules, b) for b in state.seats.values())
+            return [Legal("deal", label="Deal")] if anyone else []
+        if seat not in state.seats:
+            return []
+        box = state.seats[seat]
+        out: list[Legal] = []
+        step = int(rules["bet_step"])
+        if not self.may_bet(state, seat):
+            for spot in self.offered(rules):
+                if not self._requirement_met(rules, box, spot):
+                    continue
+                low, high = self.limit(rules, spot)
+                have = self.on_spot(box, spot)
+                if spot.fixed:
+                    if not have:
+                        out.append(Legal("bet", spot.key, low, low, spot.label))
+                    continue
+                room = (high - have) // step * step
+                if room <= 0:
+                    continue
+                need = max(low - have, step)
+                need = -(-need // step) * step  # up to the chip step
+                out.append(Legal("bet", spot.key, min(need, room), room, spot.label))
+        if box.bets:
+            out.append(Legal("clear", label="Clear bets"))
+        if self._deals_in(rules, box):
+            out.append(Legal("deal", label="Deal"))
+        return out
+
+    # -- doing it ------------------------------------------------------------------------
+    def apply(self, state: CarnivalState, action: Action, rng: Rng) -> list[Event]:
+        if state.phase == OVER:
+            raise IllegalAction("This round is over.")
+        handlers = {"bet": self._bet, "clear": self._clear, "owner": self._owner, "deal": self._deal,
+                    "timeout": self._timeout}
+        events: list[Event] = []
+        if action.kind in handlers:
+            handlers[action.kind](state, action, rng, events)
+        elif action.kind in self.DECISIONS:
+            self._decision(state, action, rng, events)
+        else:
+            raise IllegalAction("That is not a move at this table.")
+        for event in events:
+            if isinstance(event, Note):
+                state.notes.append(event.text)
+        return events
+
+    def _box(self, state: CarnivalState, seat: int) -> Box:
+        if seat not in state.seats:
+            raise IllegalAction("There is no such betting position at this table.")
+        return state.seats[seat]
+
+    # betting ---------------------------------------------------------------------------
+    def _bet(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        if state.phase != BETTING:
+            raise IllegalAction("Betting is closed.")  # D-026
+        rules = state.rules
+        box = self._box(state, action.seat)
+        spot = self.spot(rules, action.spot or self.MAIN)
+        why = self.may_bet(state, action.seat)
+        if why:
+            raise IllegalAction(why)
+        if action.amount <= 0:
+            raise IllegalAction("A bet must be more than $0.")
+        low, high = self.limit(rules, spot)
+        have = self.on_spot(box, spot)
+        if spot.fixed:
+            if have:
+                raise IllegalAction(f"{spot.words} is already on.")
+            if action.amount != low:
+                raise IllegalAction(f"{spot.words} is a {fmt(low)} wager.")
+        else:
+            step = int(rules["bet_step"])
+            if action.amount % step:
+                raise IllegalAction(f"Bets are taken in steps of {fmt(step)}.")  # D-003
+            if have + action.amount > high:
+                raise IllegalAction(f"The maximum on {spot.words} is {fmt(high)}.")
+        if not self._requirement_met(rules, box, spot):
+            needs = " or ".join(self.spot(rules, r).words for r in spot.requires)
+            raise IllegalAction(f"{spot.words} needs a wager on {needs} first.")
+        for key in spot.keys:
+            box.bets[key] = box.bets.get(key, 0) + action.amount
+            events.append(Stake(action.seat, key, action.amount))
+
+    def _clear(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """Take chips back before the deal: one circle, or everything ("" spot). A side bet
+        stands only on its main wager, so clearing the main wager clears it too."""
+        if state.phase != BETTING:
+            raise IllegalAction("Betting is closed.")  # D-026
+        rules = state.rules
+        box = self._box(state, action.seat)
+        offered = self.offered(rules)
+        if action.spot:
+            gone = {self.spot(rules, action.spot).key}
+            changed = True
+            while changed:  # cascade to circles whose requirement goes with it
+                changed = False
+                for s in offered:
+                    if s.key in gone or not s.requires or not self.on_spot(box, s):
+                        continue
+                    if all(r in gone or not self.on_spot(box, self.spot(rules, r)) for r in s.requires):
+                        gone.add(s.key)
+                        changed = True
+            keys = [k for s in offered if s.key in gone for k in s.keys]
+        else:
+            keys = list(box.bets)
+        keys = [k for k in keys if box.bets.get(k)]
+        if not keys:
+            raise IllegalAction("There is nothing to clear.")
+        for key in keys:
+            events.append(Refund(action.seat, key, box.bets.pop(key)))
+
+    def _owner(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """Who plays this box (``spot`` = a player id, "" = nobody): per-player caps (D-006,
+        D-023) and which hidden cards a viewer may see (D-016)."""
+        if state.phase != BETTING:
+            raise IllegalAction("Positions can only change hands between rounds.")
+        self._box(state, action.seat)
+        if action.spot:
+            state.owners[action.seat] = action.spot
+        else:
+            state.owners.pop(action.seat, None)
+
+    def _deal(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        if state.phase != BETTING:
+            raise IllegalAction("The cards are already out.")
+        rules = state.rules
+        if action.seat != SYSTEM_SEAT:
+            box = self._box(state, action.seat)
+            if not self._deals_in(rules, box):
+                raise IllegalAction("Place a bet before the deal.")
+        players = [n for n, b in sorted(state.seats.items()) if self._deals_in(rules, b)]
+        if not players:
+            raise IllegalAction("Nobody has a bet down yet.")
+        for n, box in sorted(state.seats.items()):
+            for spot in self.offered(rules):
+                amount = self.on_spot(box, spot)
+                if not amount:
+                    continue
+                if not self._requirement_met(rules, box, spot):
+                    raise IllegalAction(f"{box_name(n)}: {spot.words} needs its main wager.")
+                low, _ = self.limit(rules, spot)
+                if amount < low:
+                    raise IllegalAction(f"{box_name(n)}: the minimum on {spot.words} is {fmt(low)}.")
+        self.deal(state, rng, players, events)
+        if not self._check_deal(state, players, events):
+            return
+        self.after_deal(state, events)
+        state.phase = DECIDE
+        state.stage = 1
+        events.append(Note("No more bets. The cards are out."))
+        self._advance(state, rng, events)
+
+    # the deal's integrity (D-010, D-008) -----------------------------------------------
+    def _check_deal(self, state: CarnivalState, players: list[int], events: list[Event]) -> bool:
+        """A duplicate card, or a wrong card count for the dealer or the board, voids the
+        round with every wager returned; a wrong count to one player voids that player's
+        hand only where the rulebook says so (``misdeal_player = "void-player"``, c004 TCP
+        s.1510), and the whole table otherwise (c004 LIR s.1149, Mississippi Stud s.1708)."""
+        per_player, dealer_n, board_n = self.expected_cards(state)
+        dealt = [c for n in players for c in state.seats[n].cards] + state.dealer + state.community + state.burn
+        table_ok = (len(set(dealt)) == len(dealt) == len(state.shoe.in_play)
+                    and len(state.dealer) == dealer_n
+                    and len(state.community) + len(state.burn) == board_n)
+        if not table_ok:
+            self.void_round(state, events, "Misdeal: the round is void and every wager is returned (D-008, D-010).")
+            return False
+        bad = [n for n in players if len(state.seats[n].cards) != per_player]
+        if bad and state.rules.get("misdeal_player") == "void-player":
+            for n in bad:
+                self._void_box(state, events, n)
+                events.append(Note(f"{box_name(n)}: misdealt hand is void; its wagers are returned (D-010)."))
+        elif bad:
+            self.void_round(state, events, "Misdeal: the round is void and every wager is returned (D-008, D-010).")
+            return False
+        return True
+
+    def _void_box(self, state: CarnivalState, events: list[Event], seat: int) -> None:
+        box = state.seats[seat]
+        for key, stake in list(box.bets.items()):
+            if f"{seat}:{key}" not in state.settled:
+                self.settle(state, events, seat, key, stake, stake, "void", "Void: wager returned (D-008)")
+        box.void = True
+
+    def void_round(self, state: CarnivalState, events: list[Event], why: str) -> None:
+        for n in sorted(state.seats):
+            if state.seats[n].bets:
+                self._void_box(state, events, n)
+        state.void = True
+        state.phase = OVER
+        events.append(Note(why))
+
+    # decisions -------------------------------------------------------------------------
+    def _decision(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        if state.phase != DECIDE:
+            raise IllegalAction("There is no decision to make now.")
+        box = self._box(state, action.seat)
+        if not box.dealt_in:
+            raise IllegalAction("That position has no hand this round.")
+        if box.folded:
+            raise IllegalAction("That hand has folded.")
+        if box.decided or not self.needs_decision(state, box):
+            raise IllegalAction("That hand has already decided.")
+        self.decide(state, action.seat, box, action, events)
+        box.decided = True
+        self._advance(state, rng, events)
+
+    def _timeout(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """The decision clock ran out (D-009, D-013): every hand still undecided gets the
+        default, the choice that puts no more money at risk."""
+        if action.seat != SYSTEM_SEAT:
+            raise IllegalAction("Only the table's clock does that.")
+        if state.phase != DECIDE:
+            raise IllegalAction("There is no decision to make now.")
+        for n in self.waiting(state):
+            events.append(Note(f"{box_name(n)}: time is up."))
+            box = state.seats[n]
+            self.decide(state, n, box, self.default_decision(state, n), events)
+            box.decided = True
+        self._advance(state, rng, events)
+
+    def _advance(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        """Move on while nobody is left to decide: next stage, or the showdown."""
+        while state.phase == DECIDE and not self.waiting(state):
+            self.end_stage(state, rng, events)
+            if state.stage >= self.STAGES or not any(b.live for b in state.seats.values()):
+                self._showdown(state, rng, events)
+                return
+            state.stage += 1
+            for box in state.seats.values():
+                box.decided = False
+
+    def _showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        state.revealed = True
+        self.showdown(state, rng, events)
+        for n, box in state.seats.items():
+            for key in box.bets:
+                if f"{n}:{key}" not in state.settled:
+                    raise RuntimeError(f"{n}:{key} was never settled")  # a malfunction, never a rule
+        state.phase = OVER
+
+    # settlement ------------------------------------------------------------------------
+    def settle(self, state: CarnivalState, events: list[Event], seat: int, bet: str, stake: int,
+               returned: int, result: str, detail: str) -> None:
+        key = f"{seat}:{bet}"
+        if key in state.settled:
+            raise RuntimeError(f"{key} is already settled")  # a malfunction (D-010), never a rule
+        state.settled.append(key)
+        settlement = Settlement(seat, bet, stake, returned, result, detail)
+        state.seats[seat].results.append({
+            "bet": bet, "stake": stake, "returned": returned, "result": result, "detail": detail,
+            "net": settlement.net,
+        })
+        events.append(settlement)
+
+    def lose(self, state: CarnivalState, events: list[Event], seat: int, bet: str, detail: str) -> None:
+        stake = state.seats[seat].bets.get(bet, 0)
+        if stake:
+            self.settle(state, events, seat, bet, stake, 0, "lose", detail)
+
+    def push(self, state: CarnivalState, events: list[Event], seat: int, bet: str, detail: str) -> None:
+        stake = state.seats[seat].bets.get(bet, 0)
+        if stake:
+            self.settle(state, events, seat, bet, stake, stake, "push", detail)
+
+    def win(self, state: CarnivalState, events: list[Event], seat: int, bet: str, won: int, detail: str) -> None:
+        stake = state.seats[seat].bets.get(bet, 0)
+        if stake:
+            self.settle(state, events, seat, bet, stake, stake + won, "win", detail)
+
+    @staticmethod
+    def odds(rules: Mapping[str, Any], paytable: str, line: str) -> Odds:
+        return odds_of(rules, paytable, line)
+
+    def pays(self, rules: Mapping[str, Any], paytable: str, line: str) -> str:
+        return f"{line_label(line)} pays {self.odds(rules, paytable, line)}"
+
+    # -- the house's players and the clock -----------------------------------------------
+    def bot_action(self, state: CarnivalState, seat: int) -> Action | None:
+        """Bots bet the table minimum on the main circle, never a side bet, then play a
+        simple sound strategy for the game."""
+        if seat == SYSTEM_SEAT or seat not in state.seats:
+            return None
+        box = state.seats[seat]
+        if state.phase == BETTING:
+            if box.bets or self.may_bet(state, seat):
+                return None
+            spot = self.spot(state.rules, self.MAIN)
+            step = int(state.rules["bet_step"])
+            low, _ = self.limit(state.rules, spot)
+            return Action("bet", seat, spot.key, -(-low // step) * step)
+        if state.phase == DECIDE and seat in self.waiting(state):
+            return self.bot_decision(state, seat)
+        return None
+
+    def timeout_action(self, state: CarnivalState) -> Action | None:
+        """D-009, D-013: when the one decision clock runs out, every undecided hand gets its
+        default at once."""
+        return Action("timeout", SYSTEM_SEAT) if self.waiting(state) else None
+
+    # -- showing it ----------------------------------------------------------------------
+    def visible_to(self, state: CarnivalState, viewer: int | None) -> set[int]:
+        """The boxes whose hidden cards ``viewer`` may see: its own, and every box played by
+        the same person (D-016, D-023)."""
+        if viewer is None or viewer not in state.seats:
+            return set()
+        who = state.owners.get(viewer)
+        if not who:
+            return {viewer}
+        return {n for n in state.seats if n == viewer or state.owners.get(n) == who}
+
+    def view(self, state: CarnivalState, viewer: int | None) -> dict[str, Any]:
+        """Everything ``viewer`` may see: no other player's face-down cards, no folded hand,
+        no dealer hole card and no deck order before the showdown."""
+        rules = state.rules
+        mine = self.visible_to(state, viewer)
+        waiting = self.waiting(state)
+        seats: dict[int, Any] = {}
+        for n, box in sorted(state.seats.items()):
+            show = n in mine or (state.revealed and box.live)
+            seats[n] = {
+                "owner": state.owners.get(n),
+                "mine": n in mine,
+                "bets": dict(box.bets),
+                "cards": list(box.cards) if show else [None] * len(box.cards),
+                "hand": (box.hand or self.hand_words(state, box)) if show and box.dealt_in else None,
+                "dealt_in": box.dealt_in,
+                "folded": box.folded,
+                "void": box.void,
+                "to_decide": n in waiting,
+                "decisions": list(box.decisions),
+                "results": [dict(r) for r in box.results],
+                "net": sum(r["net"] for r in box.results),
+            }
+        dealer = [c if (state.revealed or i in state.dealer_up) else None for i, c in enumerate(state.dealer)]
+        community = [c if i < state.community_shown else None for i, c in enumerate(state.community)]
+        view: dict[str, Any] = {
+            "game": self.slug,
+            "phase": state.phase,
+            "stage": state.stage,
+            "variant": rules.get("variant"),
+            "void": state.void,
+            "dealer": {"cards": dealer, "hand": None, "qualifies": None},
+            "community": community,
+            "burn": [None] * len(state.burn),
+            "seats": seats,
+            "to_act": {"seat": waiting[0]} if waiting else None,
+            "pending": waiting,
+            "shoe": state.shoe.view(),
+            "limits": {k: dict(v) for k, v in rules["limits"].items()},
+            "bet_step": int(rules["bet_step"]),
+            "spots": [{"key": s.key, "label": s.label, "fixed": s.fixed, "stakes": list(s.keys)}
+                      for s in self.offered(rules)],
+            "paytables": self.paytables_view(rules),
+            "notes": state.notes[-NOTES_SHOWN:],
+            "rules_summary": self.rules_summary(rules),
+        }
+        self.view_extra(state, viewer, view)
+        return view
+
+    def paytables_view(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for slug in self.paytables_shown(rules):
+            table = rules["paytables"][slug]
+            push = set(table.get("push_lines", []))
+            lines = []
+            for hand, pays in table["lines"].items():
+                text = "Push" if hand in push else (fmt(pays) if isinstance(pays, int) else str(pays))
+                lines.append({"hand": hand, "label": line_label(hand), "pays": text})
+            out[slug] = {"name": table.get("name", slug), "lines": lines}
+            for extra in ("cap", "cap_kind", "capped_lines", "meter_percent"):
+                if extra in table:
+                    out[slug][extra] = table[extra]
+        return out

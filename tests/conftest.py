@@ -23,7 +23,11 @@ def app(tmp_path):
         "TESTING": True,
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'casino.db'}",
         "WTF_CSRF_ENABLED": True,
+        "RATELIMIT_ENABLED": True,
     })
+    from webgame.extensions import limiter
+
+    limiter.reset()
     with app.app_context():
         db.create_all()
         yield app

@@ -14,7 +14,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import from_env
 from .engine.money import fmt
-from .extensions import csrf, db, htmx, login_manager, migrate
+from .extensions import csrf, db, htmx, limiter, login_manager, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,6 +36,7 @@ def create_app(test_config: Optional[Mapping[str, Any]] = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
+    limiter.init_app(app)
     htmx.init_app(app)
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"
@@ -75,6 +76,13 @@ def create_app(test_config: Optional[Mapping[str, Any]] = None) -> Flask:
     @app.errorhandler(403)
     def forbidden(_: Exception) -> tuple[str, int]:
         return render_template("error.html", code=403, message="That page is for operators."), 403
+
+    @app.errorhandler(429)
+    def too_many(_: Exception) -> tuple[str, int]:
+        message = "Too many attempts in a short time. Please wait a minute and try again."
+        if request.headers.get("HX-Request"):
+            return render_template("_flash_fragment.html", error=message), 429
+        return render_template("error.html", code=429, message=message), 429
 
     @app.errorhandler(400)
     def bad_request(exc: Exception) -> tuple[str, int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -19,3 +21,6 @@ migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()
 htmx = Htmx()
+# Login and money endpoints are rate-limited per client address; with REDIS_URL the counts
+# are shared by every process (RATELIMIT_STORAGE_URI), otherwise kept in memory.
+limiter = Limiter(key_func=get_remote_address, default_limits=[])

@@ -23,7 +23,7 @@ def two_servers(tmp_path_factory):
     url = next(pg)
     workdir = tmp_path_factory.mktemp("two-servers")
     env = dict(os.environ, DATABASE_URL=url, INSTANCE_PATH=str(workdir), SECRET_KEY="shared-secret",
-               WEB_CONCURRENCY="1", HOST="127.0.0.1")
+               WEB_CONCURRENCY="1", HOST="127.0.0.1", LOGIN_RATE_LIMIT="1000 per minute")
     flask = [str(BIN / "flask"), "--app", "app"]
     subprocess.run(flask + ["db", "upgrade"], cwd=ROOT, env=env, check=True, capture_output=True)
     subprocess.run(flask + ["seed-demo"], cwd=ROOT, env=env, check=True, capture_output=True)

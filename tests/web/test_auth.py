@@ -63,3 +63,12 @@ def test_security_headers(client):
     assert "default-src 'self'" in resp.headers["Content-Security-Policy"]
     assert resp.headers["X-Content-Type-Options"] == "nosniff"
     assert "HX-Request" in resp.headers["Vary"]
+
+
+def test_login_attempts_are_rate_limited(client, app):
+    client.get("/login")
+    codes = [client.post("/login", {"username": "nobody", "password": "wrong-password"}).status_code
+             for _ in range(12)]
+    assert codes[:10] == [400] * 10  # ten tries a minute by default
+    assert codes[10:] == [429, 429]
+    assert "Too many attempts" in client.post("/login", {"username": "x", "password": "y"}).get_data(as_text=True)

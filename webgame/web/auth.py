@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user, login_user, logout_user
 
-from ..extensions import db, login_manager
+from ..extensions import db, limiter, login_manager
 from ..models import Player
 from ..services import wallet
 
@@ -36,6 +36,7 @@ def issue_chips(player: Player, amount: int, memo: str) -> None:
 
 
 @bp.route("/signup", methods=["GET", "POST"])
+@limiter.limit(lambda: str(current_app.config["LOGIN_RATE_LIMIT"]), methods=["POST"])
 def signup() -> Any:
     error = None
     if request.method == "POST":
@@ -63,7 +64,12 @@ def signup() -> Any:
     return render_template("auth/signup.html", error=error), (400 if error else 200)
 
 
+def _login_limit() -> str:
+    return str(current_app.config["LOGIN_RATE_LIMIT"])
+
+
 @bp.route("/login", methods=["GET", "POST"])
+@limiter.limit(_login_limit, methods=["POST"])
 def login() -> Any:
     error = None
     if request.method == "POST":
@@ -78,6 +84,7 @@ def login() -> Any:
 
 
 @bp.post("/guest")
+@limiter.limit(lambda: str(current_app.config["LOGIN_RATE_LIMIT"]))
 def guest() -> Any:
     tag = secrets.token_hex(3)
     player = Player(username=f"guest-{tag}", display_name=f"Guest {tag.upper()}", is_guest=True)

@@ -10,13 +10,19 @@ from werkzeug.wrappers import Response
 
 from ..engine.money import fmt, parse_amount
 from ..engine.protocol import Action
-from ..extensions import db
+from flask import current_app
+
+from ..extensions import db, limiter
 from ..games import registry
 from ..models import Player, Table, utcnow
 from ..services import play, recall, wallet
 from .util import get_or_404, is_htmx, player_required
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
+
+
+def _money_limit() -> str:
+    return str(current_app.config["MONEY_RATE_LIMIT"])
 
 CHIP_DENOMINATIONS = [100, 500, 2500, 10000, 50000, 100000]
 
@@ -132,6 +138,7 @@ def _amount() -> int:
 
 
 @bp.post("/<int:table_id>/act")
+@limiter.limit(_money_limit)
 @player_required
 def act(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
@@ -203,6 +210,7 @@ def bot(table_id: int) -> Any:
 
 
 @bp.post("/<int:table_id>/buy-in")
+@limiter.limit(_money_limit)
 @player_required
 def buy_in(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
@@ -217,6 +225,7 @@ def buy_in(table_id: int) -> Any:
 
 
 @bp.post("/<int:table_id>/cash-out")
+@limiter.limit(_money_limit)
 @player_required
 def cash_out(table_id: int) -> Any:
     table = get_or_404(Table, table_id)

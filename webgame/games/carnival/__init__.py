@@ -4,8 +4,9 @@ Mississippi Stud, on one shared table (``base``); rules as data in ``webgame/rul
 from __future__ import annotations
 
 from .base import Box, CarnivalEngine, CarnivalState, Spot
+from .caribbean import CARIBBEAN_STUD, CaribbeanStud
 from .let_it_ride import LET_IT_RIDE, LetItRide
 from .three_card import THREE_CARD_POKER, ThreeCardPoker
 
-__all__ = ["LET_IT_RIDE", "THREE_CARD_POKER", "Box", "CarnivalEngine", "CarnivalState", "LetItRide", "Spot",
-           "ThreeCardPoker"]
+__all__ = ["CARIBBEAN_STUD", "LET_IT_RIDE", "THREE_CARD_POKER", "Box", "CaribbeanStud", "CarnivalEngine",
+           "CarnivalState", "LetItRide", "Spot", "ThreeCardPoker"]

@@ -1,0 +1,290 @@
+"""Caribbean Stud Poker with its progressive jackpot, for the Chapter 4 profile in
+``webgame/rules/caribbean-stud.toml`` (004 Caribbean Stud Poker, s.730-782).
+
+Round flow::
+
+    betting (Ante, the $1 progressive) ── deal: five cards each, one dealer card up ──>
+    decide (Bet = 2x Ante, or fold) ── showdown: dealer qualifies with A-K ──> over
+
+The progressive meter is a ledger (D-020): the round learns its balance from
+``rules["meters"]`` when it opens, funds it $0.50 per progressive wager when betting closes
+(``MeterMove(.., "in")``), pays each award to the player through a Settlement and has the
+meter reimburse the house for it (``MeterMove(.., "out")``), and resets it to the seed after
+a royal flush. Every award goes into the round's payout log (004 s.741, D-027).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ...engine.hands import HandValue, evaluate_high
+from ...engine.money import fmt, truncate
+from ...engine.protocol import (
+    Action,
+    Event,
+    IllegalAction,
+    Legal,
+    MeterMove,
+    Note,
+    Stake,
+)
+from ...engine.rng import Rng
+from .base import (
+    Box,
+    CarnivalEngine,
+    CarnivalState,
+    Spot,
+    box_name,
+    line_label,
+    pay_line,
+    qualifies,
+)
+
+ANTE, BET, PROGRESSIVE = "ante", "bet", "progressive"
+PROGRESSIVE_TABLE = "caribbean-progressive"
+
+
+def meter_name(rules: Mapping[str, Any]) -> str:
+    return str(next(iter(rules["progressive_meters"])))
+
+
+class CaribbeanStud(CarnivalEngine):
+    slug = "caribbean-stud"
+    name = "Caribbean Stud Poker"
+    STAGES = 1
+    DECISIONS = ("play", "fold")
+    MAIN = ANTE
+
+    def spots(self, rules: Mapping[str, Any]) -> list[Spot]:
+        return [
+            Spot(ANTE, "Ante", "ante", name="the Ante"),  # "Players must ante to get in the game" (004 s.735)
+            # One token a round, only with an Ante on the same spot (004 s.736, D-317, D-519).
+            Spot(PROGRESSIVE, "Progressive", PROGRESSIVE_TABLE, requires=(ANTE,), fixed=True,
+                 side_bet=PROGRESSIVE_TABLE, deals_in=False, name="the progressive"),
+        ]
+
+    def check_rules(self, rules: Mapping[str, Any]) -> None:
+        if len(rules.get("progressive_meters") or {}) != 1:
+            raise ValueError("a Caribbean Stud table feeds exactly one progressive meter")
+        if int(rules["bet_multiple"]) < 1 or int(rules["table_max_payout"]) <= 0:
+            raise ValueError("the Bet multiple and the table's maximum payout must be positive")
+        if any(not 0 <= int(i) < 5 for i in rules["dealer_up"]):
+            raise ValueError("dealer_up lists positions 0-4 of the dealer's hand")
+
+    def open_round(self, state: CarnivalState) -> None:
+        rules = state.rules
+        name = meter_name(rules)
+        seed = int(rules["progressive_meters"][name])
+        state.meter = int((rules.get("meters") or {}).get(name, seed))
+
+    # -- the deal ------------------------------------------------------------------------
+    def deal(self, state: CarnivalState, rng: Rng, players: list[int], events: list[Event]) -> None:
+        # Five cards each, one at a time from the dealer's left, the dealer last in each turn;
+        # one dealer card is dealt face up (D-312).
+        for _ in range(5):
+            for n in players:
+                state.seats[n].cards.append(state.shoe.draw(rng).code)
+            state.dealer.append(state.shoe.draw(rng).code)
+        state.dealer_up = [int(i) for i in state.rules["dealer_up"]]
+        up = ", ".join(state.dealer[i] for i in state.dealer_up)
+        events.append(Note(f"The dealer shows {up}."))
+
+    def expected_cards(self, state: CarnivalState) -> tuple[int, int, int]:
+        return 5, 5, 0
+
+    def after_deal(self, state: CarnivalState, events: list[Event]) -> None:
+        """Progressive wagers lock when betting closes (D-319); the meter rises by the
+        increment for each one (004 s.736, s.754; D-317), funded by the house (D-020)."""
+        name = meter_name(state.rules)
+        step = int(state.rules["progressive_increment"])
+        for n, box in sorted(state.seats.items()):
+            if box.dealt_in and box.bets.get(PROGRESSIVE):
+                state.meter += step
+                events.append(MeterMove(name, step, "in", f"progressive wager, {box_name(n)}"))
+
+    # -- decisions -------------------------------------------------------------------------
+    def _progressive_award(self, state: CarnivalState, box: Box, meter: int | None = None) -> tuple[str | None, int]:
+        """The line and amount a hand would take from the progressive now (0 if none)."""
+        if not box.bets.get(PROGRESSIVE):
+            return None, 0
+        rules = state.rules
+        table = rules["paytables"][PROGRESSIVE_TABLE]
+        line = pay_line(rules, PROGRESSIVE_TABLE, evaluate_high(box.cards))
+        if line is None:
+            return None, 0
+        percent = table.get("meter_percent", {}).get(line)
+        if percent is not None:
+            return line, truncate(Fraction(state.meter if meter is None else meter) * Fraction(percent, 100))
+        return line, int(table["lines"][line])  # a fixed award (D-024)
+
+    def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
+        bet = int(state.rules["bet_multiple"]) * box.bets[ANTE]
+        out = [Legal("play", "", bet, bet, f"Bet {fmt(bet)} (2x Ante)")]
+        line, award = self._progressive_award(state, box)
+        if line is not None:
+            # D-316: a fold that gives up a progressive award needs confirming.
+            out.append(Legal("fold", "confirm", label=f"Fold anyway: gives up the {fmt(award)} progressive award"))
+        else:
+            out.append(Legal("fold", "", label="Fold (forfeits the Ante)"))
+        return out
+
+    def decide(self, state: CarnivalState, seat: int, box: Box, action: Action, events: list[Event]) -> None:
+        bet = int(state.rules["bet_multiple"]) * box.bets[ANTE]
+        if action.kind == "play":
+            if action.amount not in (0, bet):
+                raise IllegalAction(f"The Bet is exactly double the Ante: {fmt(bet)} (004 s.737).")
+            box.bets[BET] = bet
+            box.decisions.append("bet")
+            events.append(Stake(seat, BET, bet))
+            return
+        line, award = self._progressive_award(state, box)
+        if line is not None and action.spot != "confirm":
+            raise IllegalAction(f"Your {line_label(line).lower()} wins {fmt(award)} from the progressive. "
+                                "Folding gives it up: choose 'Fold anyway' to confirm (D-316).")
+        box.folded = True
+        box.decisions.append("fold")
+        self.lose(state, events, seat, ANTE, "Folded: the Ante is forfeited (D-312)")
+        self.lose(state, events, seat, PROGRESSIVE, "Folded: the progressive wager is forfeited (D-316)")
+        events.append(Note(f"{box_name(seat)} folds."))
+
+    def default_decision(self, state: CarnivalState, seat: int) -> Action:
+        return Action("fold", seat, "confirm")  # D-009: fold where a raise is required
+
+    def bot_decision(self, state: CarnivalState, seat: int) -> Action:
+        box = state.seats[seat]
+        if qualifies(evaluate_high(box.cards), ("A", "K")):  # a pair or better, or ace-king
+            return Action("play", seat, "", int(state.rules["bet_multiple"]) * box.bets[ANTE])
+        return self.default_decision(state, seat)
+
+    # -- the showdown --------------------------------------------------------------------
+    def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        rules = state.rules
+        dealer = evaluate_high(state.dealer)
+        plays = qualifies(dealer, rules["dealer_qualifier"])
+        events.append(Note(f"Dealer has {dealer.description}: "
+                           + ("the dealer qualifies." if plays else "the dealer does not qualify (below ace-king).")))
+        for n, box in sorted(state.seats.items()):
+            if box.live:
+                value = evaluate_high(box.cards)
+                box.hand = value.description
+                self._settle_main(state, events, n, box, value, dealer, plays)
+        # Progressive awards, whatever the dealer holds (004 s.738, s.771), one at a time
+        # from the dealer's right (D-318).
+        for n, box in sorted(state.seats.items(), reverse=True):
+            if box.live and box.bets.get(PROGRESSIVE):
+                self._settle_progressive(state, events, n, box)
+
+    def _settle_main(self, state: CarnivalState, events: list[Event], n: int, box: Box, value: HandValue,
+                     dealer: HandValue, plays: bool) -> None:
+        rules = state.rules
+        if not plays:
+            won = self.odds(rules, "caribbean-ante", "dealer-does-not-qualify").win(box.bets[ANTE])
+            self.win(state, events, n, ANTE, won, "Dealer does not qualify: the Ante pays 1 to 1 (004 s.738)")
+            self.push(state, events, n, BET, "Dealer does not qualify: the Bet pushes (D-313)")
+        elif value > dealer:
+            self.win(state, events, n, ANTE, self.odds(rules, "caribbean-ante", "win").win(box.bets[ANTE]),
+                     f"{value.description} beats the dealer's {dealer.description}: the Ante pays 1 to 1 (D-313)")
+            line = pay_line(rules, "caribbean-bonus", value)
+            assert line is not None  # beating a qualified dealer takes at least ace-king
+            won = self.odds(rules, "caribbean-bonus", line).win(box.bets[BET])
+            detail = f"Bet: {self.pays(rules, 'caribbean-bonus', line)} (D-314)"
+            cap = int(rules["table_max_payout"])
+            if line in rules["paytables"]["caribbean-bonus"].get("capped_lines", []) and won > cap:
+                won = cap
+                detail += f"; capped at the table's maximum payout of {fmt(cap)} (004 s.769, D-315)"
+            self.win(state, events, n, BET, won, detail)
+        elif value == dealer:
+            detail = "Identical hands: the Ante and the Bet push (D-313, D-520)"
+            self.push(state, events, n, ANTE, detail)
+            self.push(state, events, n, BET, detail)
+        else:
+            detail = f"The dealer's {dealer.description} beats {value.description} (D-313)"
+            self.lose(state, events, n, ANTE, detail)
+            self.lose(state, events, n, BET, detail)
+
+    def _settle_progressive(self, state: CarnivalState, events: list[Event], n: int, box: Box) -> None:
+        """One award: a share of the meter as it stands now or a fixed amount; the meter
+        reimburses the house for it, never dropping below the seed; a royal flush resets the
+        meter to the seed (004 s.747-752, D-318, D-020)."""
+        rules = state.rules
+        name = meter_name(rules)
+        seed = int(rules["progressive_seed"])
+        line, award = self._progressive_award(state, box)
+        if line is None:
+            self.lose(state, events, n, PROGRESSIVE, f"Progressive: {box.hand} does not qualify")
+            return
+        before = state.meter
+        percent = rules["paytables"][PROGRESSIVE_TABLE].get("meter_percent", {}).get(line)
+        what = f"{percent}% of the meter" if percent is not None else "fixed award"
+        self.win(state, events, n, PROGRESSIVE, award,
+                 f"Progressive: {line_label(line).lower()} wins {fmt(award)} ({what}, 004 s.773-778)")
+        memo = f"{line_label(line)}, {box_name(n)}, {' '.join(box.cards)}"
+        reset = line in rules["paytables"][PROGRESSIVE_TABLE].get("reset_lines", [])
+        from_meter = state.meter if reset else max(0, min(award, state.meter - seed))
+        if from_meter:
+            events.append(MeterMove(name, from_meter, "out", f"{memo}: the meter pays"))
+        state.meter -= from_meter
+        if reset:
+            events.append(MeterMove(name, seed, "in", "meter reset to the seed (004 s.750)"))
+            state.meter = seed
+        state.meter_log.append({
+            "seat": n, "spot": box_name(n), "hand": line, "label": line_label(line), "cards": list(box.cards),
+            "award": award, "meter_before": before, "from_meter": from_meter, "house_paid": award - from_meter,
+            "reset": reset, "meter_after": state.meter,
+        })
+        events.append(Note(f"Progressive: {box_name(n)} wins {fmt(award)} with a {line_label(line).lower()}."))
+
+    # -- showing it --------------------------------------------------------------------------
+    def hand_words(self, state: CarnivalState, box: Box) -> str:
+        return evaluate_high(box.cards).description if len(box.cards) == 5 else ""
+
+    def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
+        shown = ["caribbean-bonus"]
+        if PROGRESSIVE_TABLE in rules["side_bets"]:
+            shown.append(PROGRESSIVE_TABLE)
+        return shown
+
+    def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
+        rules = state.rules
+        if state.revealed and len(state.dealer) == 5:
+            dealer = evaluate_high(state.dealer)
+            view["dealer"]["hand"] = dealer.description
+            view["dealer"]["qualifies"] = qualifies(dealer, rules["dealer_qualifier"])
+        table = rules["paytables"][PROGRESSIVE_TABLE]
+        awards = []
+        for hand, fixed in table["lines"].items():
+            percent = table.get("meter_percent", {}).get(hand)
+            awards.append({"hand": hand, "label": line_label(hand),
+                           "pays": f"{percent}% of the meter" if percent is not None else fmt(int(fixed))})
+        view["progressive"] = {
+            "name": meter_name(rules),
+            "offered": PROGRESSIVE_TABLE in rules["side_bets"],
+            "meter": state.meter,
+            "seed": int(rules["progressive_seed"]),
+            "increment": int(rules["progressive_increment"]),
+            "wager": int(rules["limits"][PROGRESSIVE_TABLE]["min"]),
+            "awards": awards,
+            "log": [dict(e) for e in state.meter_log],
+        }
+        view["table_max_payout"] = int(rules["table_max_payout"])
+
+    def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
+        ante = rules["limits"]["ante"]
+        lines = [
+            "Dealer qualifies with ace-king or better",
+            "Bet exactly double the Ante to play, or fold and lose the Ante",
+            "Dealer does not qualify: Ante pays 1 to 1, the Bet pushes",
+            "Beat a qualified dealer: Ante 1 to 1, the Bet by the bonus schedule",
+            f"Bonus lines from three of a kind up are capped at {fmt(int(rules['table_max_payout']))} a hand",
+            f"Ante {fmt(int(ante['min']))} to {fmt(int(ante['max']))}",
+        ]
+        if PROGRESSIVE_TABLE in rules["side_bets"]:
+            lim = rules["limits"][PROGRESSIVE_TABLE]
+            lines.append(f"Progressive {fmt(int(lim['min']))} with an Ante; pays whatever the dealer holds; "
+                         "folding gives it up")
+        return lines
+
+
+CARIBBEAN_STUD = CaribbeanStud()

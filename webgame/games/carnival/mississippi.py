@@ -1,0 +1,223 @@
+"""Mississippi Stud Poker, for the Chapter 4 profile in ``webgame/rules/mississippi-stud.toml``
+(004 Mississippi Stud Poker, s.1610-1755).
+
+Round flow::
+
+    betting (Ante) ── deal: two cards each, three community cards face down ──>
+    3rd Street: 1x/2x/3x or fold ── first community card up ──>
+    4th Street: 1x/2x/3x or fold ── second community card up ──>
+    5th Street: 1x/2x/3x or fold ── third community card up ──> showdown ──> over
+
+One position per player (004 s.1696, D-023): the seating allows one seat per person, and a
+round refuses a second position's Ante from a player it knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.hands import evaluate_high
+from ...engine.hands.value import plural, word
+from ...engine.money import fmt
+from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Stake
+from ...engine.rng import Rng
+from .base import (
+    RANK_INDEX,
+    Box,
+    CarnivalEngine,
+    CarnivalState,
+    Spot,
+    box_name,
+    pay_line,
+    share_exactly,
+)
+
+ANTE = "ante"
+STREETS = ("3rd", "4th", "5th")
+STREET_NAMES = {"3rd": "3rd Street", "4th": "4th Street", "5th": "5th Street"}
+
+
+class MississippiStud(CarnivalEngine):
+    slug = "mississippi-stud"
+    name = "Mississippi Stud"
+    STAGES = 3
+    DECISIONS = ("street", "fold")
+    MAIN = ANTE
+
+    def spots(self, rules: Mapping[str, Any]) -> list[Spot]:
+        return [Spot(ANTE, "Ante", "ante", name="the Ante")]  # 004 s.1616, s.1694
+
+    def check_rules(self, rules: Mapping[str, Any]) -> None:
+        if not rules["street_multiples"] or any(int(m) < 1 for m in rules["street_multiples"]):
+            raise ValueError("street wagers are positive multiples of the Ante")
+        if int(rules["max_spots_per_player"]) != 1:
+            raise ValueError("a Mississippi Stud player plays one position only (004 s.1696, D-023)")
+
+    def may_bet(self, state: CarnivalState, seat: int) -> str:
+        """004 s.1696, D-023: one position per player."""
+        who = state.owners.get(seat)
+        if who and any(state.owners.get(n) == who and box.bets for n, box in state.seats.items() if n != seat):
+            return "You may play only one position at Mississippi Stud (004 s.1696)."
+        return ""
+
+    # -- the deal ------------------------------------------------------------------------
+    def deal(self, state: CarnivalState, rng: Rng, players: list[int], events: list[Event]) -> None:
+        # Two cards face down to each player from the dealer's left, one at a time, then the
+        # three community cards face down (004 s.1703-1706).
+        for _ in range(2):
+            for n in players:
+                state.seats[n].cards.append(state.shoe.draw(rng).code)
+        state.community = [state.shoe.draw(rng).code for _ in range(3)]
+
+    def expected_cards(self, state: CarnivalState) -> tuple[int, int, int]:
+        return 2, 0, 3
+
+    # -- decisions -------------------------------------------------------------------------
+    def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
+        ante = box.bets[ANTE]
+        street = STREET_NAMES[STREETS[state.stage - 1]]
+        out = [Legal("street", str(m), m * ante, m * ante, f"{street} {m}x ({fmt(m * ante)})")
+               for m in state.rules["street_multiples"]]
+        return [*out, Legal("fold", "", label="Fold")]
+
+    def decide(self, state: CarnivalState, seat: int, box: Box, action: Action, events: list[Event]) -> None:
+        ante = box.bets[ANTE]
+        key = STREETS[state.stage - 1]
+        if action.kind == "street":
+            multiples = [int(m) for m in state.rules["street_multiples"]]
+            if not action.spot.isdigit() or int(action.spot) not in multiples:
+                raise IllegalAction(f"A {STREET_NAMES[key]} wager is "
+                                    + ", ".join(f"{m}x" for m in multiples) + " the Ante (004 s.1617-1625).")
+            amount = int(action.spot) * ante
+            if action.amount not in (0, amount):
+                raise IllegalAction(f"{action.spot}x the Ante is {fmt(amount)}.")
+            box.bets[key] = amount
+            box.decisions.append(f"{action.spot}x")
+            events.append(Stake(seat, key, amount))
+            return
+        # 004 s.1714, s.1717, s.1719 (D-338): a fold loses the Ante and every street wager placed.
+        box.folded = True
+        box.decisions.append("fold")
+        for bet in (ANTE, *STREETS):
+            self.lose(state, events, seat, bet, f"Folded at {STREET_NAMES[key]} (004 s.1714-1719)")
+        events.append(Note(f"{box_name(seat)} folds."))
+
+    def end_stage(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        state.community_shown = state.stage  # 004 s.1716, s.1718, s.1720
+        events.append(Note(f"Community card {state.stage}: {state.community[state.stage - 1]}."))
+
+    def default_decision(self, state: CarnivalState, seat: int) -> Action:
+        return Action("fold", seat)  # D-009: fold where a wager is required
+
+    def bot_decision(self, state: CarnivalState, seat: int) -> Action:
+        box = state.seats[seat]
+        cards = box.cards + state.community[:state.community_shown]
+        times = _bot_multiple(cards)
+        if times == 0:
+            return Action("fold", seat)
+        allowed = [int(m) for m in state.rules["street_multiples"]]
+        times = max(m for m in allowed if m <= times) if any(m <= times for m in allowed) else min(allowed)
+        return Action("street", seat, str(times), times * box.bets[ANTE])
+
+    # -- the showdown --------------------------------------------------------------------
+    def cap(self, rules: Mapping[str, Any]) -> int:
+        """004 s.1749, D-334: the greater of the floor and the most one patron could win betting
+        the minimum: the minimum Ante and the top multiple on every street, at the top line."""
+        table = rules["paytables"][rules["paytable"]]["lines"]
+        top = max(self.odds(rules, rules["paytable"], line).net for line in table)
+        stake = int(rules["limits"]["ante"]["min"]) * (1 + len(STREETS) * max(int(m) for m in rules["street_multiples"]))
+        return max(int(rules["cap_floor"]), int(top * stake))
+
+    def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        rules = state.rules
+        table = rules["paytable"]
+        push = set(rules["paytables"][table].get("push_lines", []))
+        for n, box in sorted(state.seats.items()):
+            if not box.live:
+                continue
+            value = evaluate_high(box.cards + state.community)
+            box.hand = value.description
+            line = pay_line(rules, table, value)
+            bets = [b for b in (ANTE, *STREETS) if box.bets.get(b)]
+            if line is None:
+                for bet in bets:
+                    self.lose(state, events, n, bet, f"{value.description} loses (004 s.1725, D-704)")
+            elif line in push:
+                for bet in bets:
+                    self.push(state, events, n, bet, f"{value.description}: a pair of 6s to 10s pushes (004 s.1726)")
+            else:
+                odds = self.odds(rules, table, line)
+                wins = {bet: odds.win(box.bets[bet]) for bet in bets}
+                cap = self.cap(rules)
+                paid = share_exactly(wins, cap)
+                for bet in bets:
+                    detail = self.pays(rules, table, line)
+                    if paid[bet] != wins[bet]:
+                        detail += f"; this hand's payout is capped at {fmt(cap)} (004 s.1749, D-334)"
+                    self.win(state, events, n, bet, paid[bet], detail)
+
+    # -- showing it ----------------------------------------------------------------------
+    def hand_words(self, state: CarnivalState, box: Box) -> str:
+        cards = box.cards + state.community[:state.community_shown]
+        if len(cards) == 5:
+            return evaluate_high(cards).description
+        return _partial_words(cards) if cards else ""
+
+    def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
+        view["streets"] = [{"key": k, "label": STREET_NAMES[k]} for k in STREETS]
+        view["street_multiples"] = [int(m) for m in state.rules["street_multiples"]]
+        view["cap"] = {"amount": self.cap(state.rules), "kind": "per-hand"}
+
+    def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
+        ante = rules["limits"]["ante"]
+        return [
+            "Pays on a pair of jacks or better; a pair of 6s to 10s pushes",
+            "Bet 1x, 2x or 3x the Ante on 3rd, 4th and 5th Street, or fold",
+            "A fold loses the Ante and the street wagers already made",
+            f"A hand's winnings are capped at {fmt(self.cap(rules))}",
+            f"Ante {fmt(int(ante['min']))} to {fmt(int(ante['max']))}; one position per player",
+        ]
+
+
+def _partial_words(cards: list[str]) -> str:
+    """Words for two to four cards: what they already make."""
+    ranks = sorted((RANK_INDEX[c[0]] for c in cards), reverse=True)
+    counts = sorted(((ranks.count(r), r) for r in set(ranks)), reverse=True)
+    if counts[0][0] == 4:
+        return f"Four {plural(counts[0][1])}"
+    if counts[0][0] == 3:
+        return f"Three {plural(counts[0][1])}"
+    if counts[0][0] == 2 and len(counts) > 1 and counts[1][0] == 2:
+        return f"Two pair, {plural(counts[0][1])} and {plural(counts[1][1])}"
+    if counts[0][0] == 2:
+        return f"Pair of {plural(counts[0][1])}"
+    return f"{word(ranks[0]).capitalize()} high"
+
+
+def _bot_multiple(cards: list[str]) -> int:
+    """The bots' street wager: 3 with a paying hand or a strong draw, 1 with something to
+    build on, 0 to fold. Points: jack or better 2, six to ten 1."""
+    ranks = [RANK_INDEX[c[0]] for c in cards]
+    counts = {r: ranks.count(r) for r in ranks}
+    pairs = [r for r, c in counts.items() if c >= 2]
+    paying = any(c >= 3 for c in counts.values()) or len(pairs) >= 2 or any(r >= RANK_INDEX["J"] for r in pairs)
+    points = sum(2 if r >= RANK_INDEX["J"] else 1 if r >= RANK_INDEX["6"] else 0 for r in ranks)
+    suited = max(sum(1 for c in cards if c[1] == s) for s in "cdhs")
+    distinct = sorted(set(ranks))
+    connected = len(distinct) == len(cards) and distinct[-1] - distinct[0] == len(cards) - 1
+    n = len(cards)
+    if n == 2:
+        if pairs:
+            return 3
+        return 1 if points >= 2 or (suited == 2 and connected and min(ranks) >= RANK_INDEX["5"]) else 0
+    if paying or (suited == n and connected):
+        return 3
+    if n == 4 and (suited == 4 or (connected and max(ranks) >= RANK_INDEX["8"])):
+        return 3
+    if pairs or suited == n or connected or points >= n + 1:
+        return 1
+    return 0
+
+
+MISSISSIPPI_STUD = MississippiStud()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Optional  # noqa: BLE001
 
 from flask import Flask, Response, render_template, request
 from sqlalchemy import event
@@ -19,7 +20,7 @@ from .extensions import csrf, db, htmx, limiter, login_manager, migrate
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def create_app(test_config: Optional[Mapping[str, Any]] = None) -> Flask:
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_path=os.environ.get("INSTANCE_PATH", str(ROOT / "instance")),

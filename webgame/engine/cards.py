@@ -10,8 +10,8 @@ Text form: ``"As"``, ``"Td"``, ``"2c"``; a joker is ``"JK"``; flags follow a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # clubs, diamonds, hearts, spades: the D-018 tie-break order, low to high

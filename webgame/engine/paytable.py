@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import copy
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from .money import Odds
 
@@ -155,7 +156,7 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
     return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")))
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_game(slug: str) -> GameRules:
     with open(RULES_DIR / f"{slug}.toml", "rb") as fh:
         return parse_game(tomllib.load(fh))

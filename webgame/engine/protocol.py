@@ -17,8 +17,9 @@ Money crosses the boundary only as events:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping, Protocol, Union
+from typing import Any, Protocol, Union
 
 from .rng import Rng
 
@@ -110,7 +111,7 @@ class Note:
     seat: int = SYSTEM_SEAT
 
 
-Event = Union[Stake, Refund, Settlement, MeterMove, Note]
+Event = Union[Stake, Refund, Settlement, MeterMove, Note]  # noqa: BLE001
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

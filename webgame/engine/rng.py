@@ -16,7 +16,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import MutableSequence, Protocol, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 

@@ -11,7 +11,8 @@ import functools
 import json
 import types
 import typing
-from typing import Any, Mapping, TypeVar, Union, get_args, get_origin, get_type_hints
+from collections.abc import Mapping
+from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 
 T = TypeVar("T")
 
@@ -22,7 +23,7 @@ def dump(obj: Any) -> dict[str, Any]:
     return dataclasses.asdict(obj)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hints(tp: type) -> tuple[tuple[str, Any], ...]:
     """Field names and types of a dataclass, resolved once per class (loads are hot)."""
     hints = get_type_hints(tp)
@@ -36,24 +37,24 @@ def load(cls: type[T], data: Mapping[str, Any]) -> T:
 def _build(tp: Any, value: Any) -> Any:
     origin = get_origin(tp)
     if origin is Union or origin is types.UnionType:
-        args = [a for a in get_args(tp) if a is not type(None)]
+        members = [a for a in get_args(tp) if a is not type(None)]
         if value is None:
             return None
-        if len(args) == 1:
-            return _build(args[0], value)
+        if len(members) == 1:
+            return _build(members[0], value)
         return value  # a plain-data union (int | str): JSON already holds the right type
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
         kwargs = {name: _build(hint, value[name]) for name, hint in _hints(tp) if name in value}
         return tp(**kwargs)
-    if origin in (list, typing.List):
-        (item,) = get_args(tp) or (Any,)
+    if origin is list:
+        item = (get_args(tp) or (Any,))[0]
         return [_build(item, v) for v in value]
     if origin is tuple:
-        args = get_args(tp)
+        args = tuple(get_args(tp))
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_build(args[0], v) for v in value)
         return tuple(_build(a, v) for a, v in zip(args, value))
-    if origin in (dict, typing.Dict):
+    if origin is dict:
         k_tp, v_tp = get_args(tp) or (Any, Any)
         return {_key(k_tp, k): _build(v_tp, v) for k, v in value.items()}
     return value

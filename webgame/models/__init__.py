@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import Any, Optional
+from datetime import UTC, datetime, timezone  # noqa: BLE001
+from typing import Any, Optional  # noqa: BLE001
 
 import sqlalchemy as sa
 from flask_login import UserMixin
@@ -14,7 +14,7 @@ from ..extensions import db
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Player(UserMixin, db.Model):  # type: ignore[name-defined,misc]
@@ -22,7 +22,7 @@ class Player(UserMixin, db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(sa.String(64), unique=True, index=True)
     display_name: Mapped[str] = mapped_column(sa.String(64))
-    password_hash: Mapped[Optional[str]] = mapped_column(sa.String(256))
+    password_hash: Mapped[str | None] = mapped_column(sa.String(256))
     is_guest: Mapped[bool] = mapped_column(default=False)
     is_operator: Mapped[bool] = mapped_column(default=False)
     is_bot: Mapped[bool] = mapped_column(default=False)  # a house-strategy player filling a seat
@@ -49,8 +49,8 @@ class Account(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (sa.UniqueConstraint("kind", "player_id", "table_id", name="uq_account_owner"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     kind: Mapped[str] = mapped_column(sa.String(16), index=True)
-    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"), index=True)
-    table_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("tables.id"), index=True)
+    player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    table_id: Mapped[int | None] = mapped_column(sa.ForeignKey("tables.id"), index=True)
     name: Mapped[str] = mapped_column(sa.String(80), default="")
     balance: Mapped[int] = mapped_column(sa.BigInteger, default=0)
     may_go_negative: Mapped[bool] = mapped_column(default=False)
@@ -64,7 +64,7 @@ class LedgerEntry(db.Model):  # type: ignore[name-defined,misc]
     debit_id: Mapped[int] = mapped_column(sa.ForeignKey("accounts.id"), index=True)
     credit_id: Mapped[int] = mapped_column(sa.ForeignKey("accounts.id"), index=True)
     amount: Mapped[int] = mapped_column(sa.BigInteger)
-    round_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
+    round_id: Mapped[int | None] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
     memo: Mapped[str] = mapped_column(sa.String(120), default="")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     __table_args__ = (sa.CheckConstraint("amount > 0", name="ck_ledger_positive"),)
@@ -80,7 +80,7 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     status: Mapped[str] = mapped_column(sa.String(16), default="open")  # open | closed
     seat_count: Mapped[int] = mapped_column(default=7)
     bots_allowed: Mapped[bool] = mapped_column(default=True)
-    carry: Mapped[Optional[dict[str, Any]]] = mapped_column(sa.JSON)  # the shoe between rounds
+    carry: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)  # the shoe between rounds
     version: Mapped[int] = mapped_column(default=0)  # bumps on every change, for live updates
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.number")
@@ -92,9 +92,9 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id"), index=True)
     number: Mapped[int] = mapped_column()
-    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
     table: Mapped[Table] = relationship(back_populates="seats")
-    player: Mapped[Optional[Player]] = relationship()
+    player: Mapped[Player | None] = relationship()
 
     @property
     def is_bot(self) -> bool:
@@ -121,7 +121,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     variant: Mapped[str] = mapped_column(sa.String(48))
     engine_version: Mapped[str] = mapped_column(sa.String(16), default="1")
     rules: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
-    carry_before: Mapped[Optional[dict[str, Any]]] = mapped_column(sa.JSON)
+    carry_before: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
     state: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
     version: Mapped[int] = mapped_column(default=1)
     seed: Mapped[str] = mapped_column(sa.String(64))
@@ -130,10 +130,10 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     status: Mapped[str] = mapped_column(sa.String(16), default="open", index=True)  # open|over|void
     # Shared tables: when the betting window closes or the decision clock runs out (D-025).
     # Applied by the next request or stream tick; the engine itself knows no clock.
-    deadline: Mapped[Optional[datetime]] = mapped_column()
-    deadline_kind: Mapped[Optional[str]] = mapped_column(sa.String(16))
+    deadline: Mapped[datetime | None] = mapped_column()
+    deadline_kind: Mapped[str | None] = mapped_column(sa.String(16))
     started_at: Mapped[datetime] = mapped_column(default=utcnow)
-    ended_at: Mapped[Optional[datetime]] = mapped_column()
+    ended_at: Mapped[datetime | None] = mapped_column()
     table: Mapped[Table] = relationship()
 
 
@@ -145,7 +145,7 @@ class RoundEvent(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
     seq: Mapped[int] = mapped_column()
-    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"))
+    player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"))
     actor: Mapped[str] = mapped_column(sa.String(40), default="")  # "player", "bot", "table"
     action: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
     events: Mapped[list[Any]] = mapped_column(sa.JSON, default=list)
@@ -160,9 +160,9 @@ class RoundSeat(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
     seat: Mapped[int] = mapped_column()
-    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
     chips_before: Mapped[int] = mapped_column(sa.BigInteger, default=0)
-    chips_after: Mapped[Optional[int]] = mapped_column(sa.BigInteger)
+    chips_after: Mapped[int | None] = mapped_column(sa.BigInteger)
     round: Mapped[Round] = relationship()
 
 
@@ -175,7 +175,7 @@ class BetSettlement(db.Model):  # type: ignore[name-defined,misc]
     round_id: Mapped[int] = mapped_column(sa.ForeignKey("rounds.id"), index=True)
     seat: Mapped[int] = mapped_column()
     bet: Mapped[str] = mapped_column(sa.String(48))
-    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
     stake: Mapped[int] = mapped_column(sa.BigInteger)
     returned: Mapped[int] = mapped_column(sa.BigInteger)
     result: Mapped[str] = mapped_column(sa.String(16))
@@ -188,8 +188,8 @@ class AuditLog(db.Model):  # type: ignore[name-defined,misc]
 
     __tablename__ = "audit_log"
     id: Mapped[int] = mapped_column(primary_key=True)
-    player_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("players.id"))
-    table_id: Mapped[Optional[int]] = mapped_column(sa.ForeignKey("tables.id"))
+    player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"))
+    table_id: Mapped[int | None] = mapped_column(sa.ForeignKey("tables.id"))
     what: Mapped[str] = mapped_column(sa.String(200))
     data: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

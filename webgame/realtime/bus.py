@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from typing import Any, Optional
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ class PostgresRelay(threading.Thread):
                             BUS.publish(int(note.payload))
                         except ValueError:
                             continue
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001
                 log.warning("table listener lost its connection (%s); reconnecting", exc)
                 time.sleep(1.0)
 
@@ -91,17 +91,17 @@ class RedisRelay(threading.Thread):
                         BUS.publish(int(message["data"]))
                     except (TypeError, ValueError):
                         continue
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001
                 log.warning("table listener lost Redis (%s); reconnecting", exc)
                 time.sleep(1.0)
 
 
-_relay: Optional[threading.Thread] = None
+_relay: threading.Thread | None = None
 _relay_lock = threading.Lock()
 _redis: Any = None
 
 
-def start_relay(database_url: str, redis_url: str) -> Optional[threading.Thread]:
+def start_relay(database_url: str, redis_url: str) -> threading.Thread | None:
     """Start this process's listener once (lazily, on the first stream)."""
     global _relay, _redis
     with _relay_lock:
@@ -132,5 +132,5 @@ def announce_redis(table_ids: set[int], redis_url: str) -> None:
             _redis = redis.Redis.from_url(redis_url)
         for tid in table_ids:
             _redis.publish(CHANNEL, str(tid))
-    except Exception as exc:  # the streams still poll the database every second
+    except Exception as exc:  # the streams still poll the database every second  # noqa: BLE001
         log.warning("could not announce on Redis: %s", exc)

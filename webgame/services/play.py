@@ -18,18 +18,36 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, Optional
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
 from ..engine.paytable import resolve
-from ..engine.protocol import (SYSTEM_SEAT, Action, IllegalAction, MeterMove, Note, Refund,
-                               Settlement, Stake, event_to_dict)
+from ..engine.protocol import (
+    SYSTEM_SEAT,
+    Action,
+    IllegalAction,
+    MeterMove,
+    Note,
+    Refund,
+    Settlement,
+    Stake,
+    event_to_dict,
+)
 from ..engine.rng import SeededRng, commitment, new_seed
 from ..extensions import db
 from ..games import registry
-from ..models import BetSettlement, Player, Round, RoundEvent, RoundSeat, Seat, Table, utcnow
+from ..models import (
+    BetSettlement,
+    Player,
+    Round,
+    RoundEvent,
+    RoundSeat,
+    Seat,
+    Table,
+    utcnow,
+)
 from . import live, wallet
 
 MAX_BOT_STEPS = 400  # a round never needs more bot decisions than this in one request
@@ -56,7 +74,7 @@ def action_rng(seed: str, seq: int) -> SeededRng:
 
 # -- rounds ---------------------------------------------------------------------------
 
-def current_round(table: Table) -> Optional[Round]:
+def current_round(table: Table) -> Round | None:
     return db.session.scalars(
         sa.select(Round).where(Round.table_id == table.id).order_by(Round.number.desc()).limit(1)
     ).first()
@@ -108,11 +126,12 @@ def meter_balances(rules: dict[str, Any]) -> dict[str, int]:
 def meter_has_history(meter: Any) -> bool:
     from ..models import LedgerEntry
 
-    return db.session.scalar(sa.select(sa.func.count(LedgerEntry.id)).where(
-        sa.or_(LedgerEntry.debit_id == meter.id, LedgerEntry.credit_id == meter.id))) > 0
+    entries = db.session.scalar(sa.select(sa.func.count(LedgerEntry.id)).where(
+        sa.or_(LedgerEntry.debit_id == meter.id, LedgerEntry.credit_id == meter.id)))
+    return bool(entries)
 
 
-def _tell_owner(table: Table, rnd: Round, seat: int, occupant: Optional[Player]) -> None:
+def _tell_owner(table: Table, rnd: Round, seat: int, occupant: Player | None) -> None:
     """Engines with per-player rules (caps over all of a player's boxes) learn who sits where."""
     game = registry.engine(rnd.game)
     kind = getattr(game, "seat_owner_action", None)
@@ -124,8 +143,8 @@ def _tell_owner(table: Table, rnd: Round, seat: int, occupant: Optional[Player])
     _apply(table, rnd, Action(kind, seat, str(occupant.id) if occupant else ""), player=None, actor="table")
 
 
-def act(table: Table, player: Player, action: Action, *, round_id: Optional[int],
-        version: Optional[int]) -> Outcome:
+def act(table: Table, player: Player, action: Action, *, round_id: int | None,
+        version: int | None) -> Outcome:
     """Apply one player decision. Raises PlayError (caller rolls back) when refused."""
     if action.seat not in seat_owners(table) or seat_owners(table)[action.seat].id != player.id:
         raise PlayError("That seat is not yours.")
@@ -224,7 +243,7 @@ def _close_betting(table: Table, rnd: Round) -> None:
             _apply(table, rnd, Action("clear", refused[-1]), player=None, actor="timer")
 
 
-def table_step(table: Table) -> Optional[Round]:
+def table_step(table: Table) -> Round | None:
     """Let the table move without a player: bots and the system seat. Used after seating."""
     rnd = current_round(table)
     if rnd is None or rnd.status != "open":
@@ -242,7 +261,7 @@ def table_epoch(table: Table) -> int:
     return int((table.config or {}).get("epoch", 0))
 
 
-def table_carry(table: Table) -> Optional[dict[str, Any]]:
+def table_carry(table: Table) -> dict[str, Any] | None:
     """What the next round inherits (the shoe), unless the operator changed the table since."""
     carry = table.carry or {}
     if carry.get("epoch") != table_epoch(table):
@@ -256,7 +275,7 @@ def _claim(rnd: Round, seen: int) -> None:
     won = db.session.execute(
         sa.update(Round).where(Round.id == rnd.id, Round.version == seen, Round.status == "open")
         .values(version=Round.version + 1).execution_options(synchronize_session=False)
-    ).rowcount
+    ).rowcount  # type: ignore[attr-defined]
     if won != 1:
         raise StaleError("The table moved on. Here is where it stands now.")
     db.session.refresh(rnd)
@@ -267,7 +286,7 @@ def _next_seq(rnd: Round) -> int:
     return int(last or 0) + 1
 
 
-def _apply(table: Table, rnd: Round, action: Action, *, player: Optional[Player], actor: str) -> list[Any]:
+def _apply(table: Table, rnd: Round, action: Action, *, player: Player | None, actor: str) -> list[Any]:
     game = registry.engine(rnd.game)
     state = game.load(rnd.state)
     seq = _next_seq(rnd)
@@ -354,7 +373,7 @@ def _run_bots(table: Table, rnd: Round) -> None:
         if game.is_over(state):
             return
         turn = game.to_act(state)
-        move: Optional[Action] = None
+        move: Action | None = None
         if turn is not None and turn in bots:
             move = game.bot_action(state, turn)
         elif turn is None:
@@ -416,7 +435,7 @@ def sit(table: Table, player: Player, number: int) -> Seat:
     won = db.session.execute(
         sa.update(Seat).where(Seat.id == seat.id, Seat.player_id.is_(None)).values(player_id=player.id)
         .execution_options(synchronize_session=False)
-    ).rowcount
+    ).rowcount  # type: ignore[attr-defined]
     if won != 1:
         raise PlayError("That seat is taken.")
     db.session.refresh(seat)
@@ -424,7 +443,7 @@ def sit(table: Table, player: Player, number: int) -> Seat:
     return seat
 
 
-def _seat_changed(table: Table, number: int, occupant: Optional[Player]) -> None:
+def _seat_changed(table: Table, number: int, occupant: Player | None) -> None:
     rnd = current_round(table)
     if rnd is not None and rnd.status == "open":
         _claim(rnd, rnd.version)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -27,9 +27,9 @@ class Proof:
     round_id: int
     revealed: bool
     commitment: str
-    seed: Optional[str]
-    hash_matches: Optional[bool] = None
-    replay_matches: Optional[bool] = None
+    seed: str | None
+    hash_matches: bool | None = None
+    replay_matches: bool | None = None
     actions: int = 0
     problems: list[str] = field(default_factory=list)
 
@@ -67,7 +67,7 @@ def prove(rnd: Round) -> Proof:
         proof.replay_matches = _canon(replayed) == _canon(rnd.state)
         if not proof.replay_matches:
             proof.problems.append("Replaying the journal does not give the stored round.")
-    except Exception as exc:  # a journal that no longer replays is itself the finding
+    except Exception as exc:  # a journal that no longer replays is itself the finding  # noqa: BLE001
         proof.replay_matches = False
         proof.problems.append(f"Replay failed: {exc}")
     proof.actions = len(journal(rnd)) - 1

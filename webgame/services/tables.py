@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Optional
+from collections.abc import Mapping
+from typing import Any
 
 import sqlalchemy as sa
 
@@ -29,9 +30,9 @@ def validate(game: str, variant: str, config: Mapping[str, Any]) -> None:
         raise ConfigError(str(exc)) from exc
 
 
-def create_table(name: str, game: str, variant: str, *, config: Optional[dict[str, Any]] = None,
-                 seats: Optional[int] = None, bots_allowed: bool = True,
-                 operator: Optional[Player] = None) -> Table:
+def create_table(name: str, game: str, variant: str, *, config: dict[str, Any] | None = None,
+                 seats: int | None = None, bots_allowed: bool = True,
+                 operator: Player | None = None) -> Table:
     config = dict(config or {})
     validate(game, variant, config)
     rules = registry.rules(game).variants[variant].rules
@@ -51,7 +52,7 @@ def create_table(name: str, game: str, variant: str, *, config: Optional[dict[st
 
 
 def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowed: bool,
-              name: str, operator: Optional[Player]) -> None:
+              name: str, operator: Player | None) -> None:
     """A change applies from the next round: a round in progress keeps its rules snapshot."""
     config = dict(config)
     validate(table.game, variant, config)
@@ -81,7 +82,7 @@ def _shoe_settings(config: Mapping[str, Any]) -> Any:
     return {k: v for k, v in (config.get("options") or {}).items() if k in ("decks", "penetration_pct")}
 
 
-def set_status(table: Table, status: str, operator: Optional[Player]) -> None:
+def set_status(table: Table, status: str, operator: Player | None) -> None:
     if status not in ("open", "closed"):
         raise ConfigError("A table is open or closed.")
     table.status = status

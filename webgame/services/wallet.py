@@ -7,8 +7,6 @@ SQLite (no SELECT FOR UPDATE) as on PostgreSQL. The caller owns the transaction.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import sqlalchemy as sa
 
 from ..extensions import db
@@ -19,7 +17,7 @@ class InsufficientFunds(Exception):
     pass
 
 
-def account(kind: str, *, player_id: Optional[int] = None, table_id: Optional[int] = None,
+def account(kind: str, *, player_id: int | None = None, table_id: int | None = None,
             name: str = "") -> Account:
     """The account of that owner, created on first use."""
     acct = db.session.scalars(
@@ -64,7 +62,7 @@ def jackpot(meter: str) -> Account:
 
 
 def transfer(debit: Account, credit: Account, amount: int, *, memo: str = "",
-             round_id: Optional[int] = None) -> None:
+             round_id: int | None = None) -> None:
     """Move ``amount`` cents; refuses to overdraw an account that may not go negative."""
     if amount < 0:
         raise ValueError("a transfer is never negative")
@@ -78,7 +76,7 @@ def transfer(debit: Account, credit: Account, amount: int, *, memo: str = "",
         .where(sa.or_(Account.may_go_negative.is_(True), Account.balance >= amount))
         .values(balance=Account.balance - amount)
         .execution_options(synchronize_session=False)
-    ).rowcount
+    ).rowcount  # type: ignore[attr-defined]
     if taken != 1:
         raise InsufficientFunds("Not enough chips for that.")
     db.session.execute(

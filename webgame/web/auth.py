@@ -8,7 +8,15 @@ from typing import Any
 from urllib.parse import urlparse
 
 import sqlalchemy as sa
-from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_login import current_user, login_user, logout_user
 
 from ..extensions import db, limiter, login_manager

@@ -58,8 +58,9 @@ def proof(round_id: int) -> str:
 
 
 def rnd_seats(rnd: Round) -> list[RoundSeat]:
-    from ..extensions import db
     import sqlalchemy as sa
+
+    from ..extensions import db
 
     return list(db.session.scalars(sa.select(RoundSeat).where(RoundSeat.round_id == rnd.id)
                                    .order_by(RoundSeat.seat)))

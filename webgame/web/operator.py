@@ -52,7 +52,7 @@ def edges_for(table: Table) -> list[dict[str, Any]]:
         return []
     try:
         return edges_for_table(table.game, table.variant, table.config)
-    except Exception:  # never let a report break the config page
+    except Exception:  # never let a report break the config page  # noqa: BLE001
         return []
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app, stream_with_context
 

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from ..engine.money import fmt, parse_amount
 from ..engine.protocol import Action
-from flask import current_app
-
 from ..extensions import db, limiter
 from ..games import registry
 from ..models import Player, Table, utcnow
@@ -27,7 +33,7 @@ def _money_limit() -> str:
 CHIP_DENOMINATIONS = [100, 500, 2500, 10000, 50000, 100000]
 
 
-def table_context(table: Table, player: Optional[Player], error: str = "", notice: str = "") -> dict[str, Any]:
+def table_context(table: Table, player: Player | None, error: str = "", notice: str = "") -> dict[str, Any]:
     game = registry.engine(table.game)
     rules = registry.rules(table.game)
     variant = rules.variants[table.variant]
@@ -117,12 +123,17 @@ def _done(table: Table, error: str = "", notice: str = "") -> Any:
     return redirect(url_for("tables.show", table_id=table.id))
 
 
-def _int(name: str) -> Optional[int]:
+def _int(name: str) -> int | None:
     raw = request.form.get(name, "")
     try:
         return int(raw)
     except ValueError:
         return None
+
+
+def _seat_number() -> int:
+    seat = _int("seat")
+    return -1 if seat is None else seat
 
 
 def _amount() -> int:
@@ -178,7 +189,7 @@ def _rebet(table: Table, player: Player, seat: int) -> None:
 def sit(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
     try:
-        play.sit(table, current_user, _int("seat") if _int("seat") is not None else -1)
+        play.sit(table, current_user, _seat_number())
     except play.PlayError as exc:
         return _done(table, error=str(exc))
     return _done(table)
@@ -189,7 +200,7 @@ def sit(table_id: int) -> Any:
 def leave(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
     try:
-        play.leave(table, current_user, _int("seat") if _int("seat") is not None else -1)
+        play.leave(table, current_user, _seat_number())
     except play.PlayError as exc:
         return _done(table, error=str(exc))
     return _done(table)
@@ -201,9 +212,9 @@ def bot(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
     try:
         if request.form.get("remove"):
-            play.remove_bot(table, _int("seat") if _int("seat") is not None else -1)
+            play.remove_bot(table, _seat_number())
         else:
-            play.add_bot(table, _int("seat") if _int("seat") is not None else -1)
+            play.add_bot(table, _seat_number())
     except play.PlayError as exc:
         return _done(table, error=str(exc))
     return _done(table)

@@ -131,7 +131,7 @@ class CasinoWar(BankedTable):
         if state.phase == DECIDING and self.to_act(state) == seat:
             bet = state.seats[seat].bets[MAIN]
             kept = self._surrender_kept(state.rules, bet)
-            return [Legal("war", WAR, bet, bet, f"Go to war ({fmt(bet)})"),
+            return [Legal("war", "", bet, bet, f"Go to war ({fmt(bet)})"),
                     Legal("surrender", label=f"Surrender (lose {fmt(kept)})")]
         return []
 
@@ -349,7 +349,7 @@ class CasinoWar(BankedTable):
             step = self.step(state.rules)
             return Action("bet", seat, MAIN, -(-self.limit(state.rules, MAIN)["min"] // step) * step)
         if state.phase == DECIDING and self.to_act(state) == seat:
-            return Action("war", seat, WAR)
+            return Action("war", seat)
         return None
 
 

@@ -137,7 +137,7 @@ class RedDog(BankedTable):
         if seat in self.undecided(state):
             bet = state.seats[seat].bets[MAIN]
             step = self.step(state.rules)
-            return [Legal("raise", RAISE, min(step, bet), bet, f"Raise (up to {fmt(bet)})"),
+            return [Legal("raise", "", min(step, bet), bet, f"Raise (up to {fmt(bet)})"),
                     Legal("no-raise", label="No raise")]
         return []
 
@@ -351,7 +351,7 @@ class RedDog(BankedTable):
             return Action("bet", seat, MAIN, -(-self.limit(state.rules, MAIN)["min"] // step) * step)
         if seat not in self.undecided(state):
             return None
-        return Action("raise", seat, RAISE) if state.spread >= 7 else Action("no-raise", seat)
+        return Action("raise", seat) if state.spread >= 7 else Action("no-raise", seat)
 
 
 RED_DOG = RedDog()

@@ -1,0 +1,168 @@
+"""Three Card Poker: Pair Plus and Ante/Play (with the Ante Bonus), exactly.
+
+One fresh deck a round (000 s.1012, 004 s.1448). All 22,100 three-card hands are ranked
+at once by the numpy evaluator; each distinct hand value is graded once through the
+engine's own ``pay_line`` and ``qualifies`` (``webgame.games.carnival.base``).
+
+Ante/Play: for every player hand (grouped by suit symmetry), the dealer's 18,424 hands
+from the other 49 cards are counted by outcome (does not qualify, beaten, tied, wins),
+and the player plays whenever playing is worth more than folding: the optimal strategy,
+which is the house bots' "queen-six-four or better" (a test checks it hand by hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.hands import evaluate_three
+from ..engine.hands.batch import combinations_array, rank_three_batch
+from ..engine.hands.value import HandValue
+from ..engine.money import Odds
+from ..engine.paytable import Variant
+from ..games.carnival.base import pay_line, qualifies
+from ..games.carnival.three_card import BOT_PLAYS_FROM
+from .core import Result, Wager
+
+GAME = "three-card-poker"
+ANTE, PAIR_PLUS = "ante", "pair-plus"
+
+
+@cache
+def deck_hands() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every three-card hand of one deck: (cards, values, 52-bit card masks)."""
+    hands = combinations_array(52, 3)
+    values = rank_three_batch(hands).astype(np.int64)
+    masks = np.bitwise_or.reduce(np.left_shift(np.int64(1), hands.astype(np.int64)), axis=1)
+    return hands, values, masks
+
+
+@cache
+def hand_values() -> dict[int, HandValue]:
+    """One HandValue per distinct value, from the first hand that has it (the engine's words)."""
+    hands, values, _ = deck_hands()
+    _, first = np.unique(values, return_index=True)
+    return {int(values[i]): evaluate_three([int(c) for c in hands[i]]) for i in first}
+
+
+def _net(rules: Mapping[str, Any], paytable: str, line: str | None) -> Fraction:
+    if line is None:
+        return Fraction(-1)
+    return Odds.parse(str(rules["paytables"][paytable]["lines"][line])).net
+
+
+def pair_plus(rules: Mapping[str, Any]) -> Result:
+    """Pair Plus: the player's three cards against the posted scale (000 s.1020)."""
+    _, values, _ = deck_hands()
+    table = str(rules["pair_plus_paytable"])
+    ev, hits = Fraction(0), 0
+    counts = np.bincount(values)
+    for value, hand in hand_values().items():
+        line = pay_line(rules, table, hand)
+        ev += int(counts[value]) * _net(rules, table, line)
+        hits += int(counts[value]) if line is not None else 0
+    total = len(values)
+    return Result(house_edge=-ev / total, hit_frequency=Fraction(hits, total), element_of_risk=-ev / total)
+
+
+def _suit_class(cards: npt.NDArray[np.uint8]) -> tuple[tuple[int, int], ...]:
+    """A key shared by hands that differ only by a renaming of suits (same value, same odds
+    against every dealer hand): cards by rank, suits renamed in order of appearance."""
+    names: dict[int, int] = {}
+    out = []
+    for c in sorted(int(x) for x in cards):
+        rank, suit = c >> 2, c & 3
+        out.append((rank, names.setdefault(suit, len(names))))
+    return tuple(out)
+
+
+@cache
+def _classes() -> list[tuple[int, int]]:
+    """(index of a representative hand, hands in its class)."""
+    hands, _, _ = deck_hands()
+    seen: dict[tuple[tuple[int, int], ...], list[int]] = {}
+    for i, cards in enumerate(hands):
+        seen.setdefault(_suit_class(cards), [i, 0])[1] += 1
+    return [(i, n) for i, n in seen.values()]
+
+
+@dataclass(frozen=True)
+class PlayerHand:
+    """One class of player hand against every dealer hand. Folding is worth -1."""
+
+    index: int  # a representative in ``deck_hands()``
+    hands: int  # player hands in the class
+    play: Fraction  # EV of playing, per Ante
+    hit: Fraction  # chance of ending ahead when playing
+    bots_play: bool  # the house bots' rule (queen-six-four or better) plays it
+
+
+def ante_play_table(rules: Mapping[str, Any]) -> list[PlayerHand]:
+    _, values, masks = deck_hands()
+    qualifier = list(rules["dealer_qualifier"])
+    by_value = hand_values()
+    qualifying = np.zeros(int(values.max()) + 1, dtype=bool)
+    for value, hand in by_value.items():
+        qualifying[value] = qualifies(hand, qualifier)
+    main, bonus = str(rules["ante_play_paytable"]), str(rules["ante_bonus_paytable"])
+    win = _net(rules, main, "win")
+    no_game = _net(rules, main, "dealer-does-not-qualify")
+    out = []
+    for i, n in _classes():
+        dealer = values[(masks & masks[i]) == 0]
+        plays = qualifying[dealer]
+        mine = int(values[i])
+        beaten = int(np.count_nonzero(plays & (dealer < mine)))
+        lost = int(np.count_nonzero(plays & (dealer > mine)))
+        folds = int(np.count_nonzero(~plays))
+        tied = len(dealer) - beaten - lost - folds
+        hand = by_value[mine]
+        line = pay_line(rules, bonus, hand)
+        ante_bonus = _net(rules, bonus, line) if line is not None else Fraction(0)
+        # Ante and Play are equal (000 s.1021): a qualified dealer beaten pays both, one who
+        # does not play pays the Ante and pushes the Play, a dealer win takes both.
+        ev = ante_bonus + Fraction(folds * no_game + beaten * 2 * win - lost * 2, len(dealer))
+        ahead = sum(count for count, net in ((folds, no_game), (beaten, 2 * win), (tied, 0), (lost, -2))
+                    if net + ante_bonus > 0)
+        out.append(PlayerHand(i, n, ev, Fraction(ahead, len(dealer)), qualifies(hand, BOT_PLAYS_FROM)))
+    return out
+
+
+def ante_play(rules: Mapping[str, Any]) -> Result:
+    table = ante_play_table(rules)
+    total = sum(h.hands for h in table)
+    ev = sum(h.hands * max(h.play, Fraction(-1)) for h in table) / total
+    played = Fraction(sum(h.hands for h in table if h.play > -1), total)
+    hit = sum(h.hands * h.hit for h in table if h.play > -1) / total
+    return Result(house_edge=-ev, hit_frequency=hit, element_of_risk=-ev / (1 + played))
+
+
+def _lines(rules: Mapping[str, Any], paytable: str) -> dict[str, str]:
+    return {k: str(v) for k, v in rules["paytables"][paytable]["lines"].items()}
+
+
+def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
+    main, bonus = str(rules["ante_play_paytable"]), str(rules["ante_bonus_paytable"])
+    out = [Wager(
+        bet=ANTE, label="Ante and Play, with the Ante Bonus",
+        paytable={**_lines(rules, main), **{f"ante-bonus {k}": v for k, v in _lines(rules, bonus).items()}},
+        assumptions=("Exact: every player hand against the dealer's 18,424 hands from the other 49 cards of a "
+                     "fresh deck; the player plays (Play = Ante) whenever that is worth more than folding, which "
+                     "is queen-six-four or better, the house bots' rule; dealer plays with queen high. House edge "
+                     "per Ante, element of risk per Ante plus Play, the Ante Bonus counted in the result."),
+        exact=lambda: ante_play(rules),
+    )]
+    if PAIR_PLUS in rules.get("side_bets", []):
+        pp = str(rules["pair_plus_paytable"])
+        out.append(Wager(
+            bet=PAIR_PLUS, label="Pair Plus", paytable=_lines(rules, pp),
+            assumptions="Exact: all 22,100 three-card hands of a fresh deck, graded on the player's cards alone.",
+            exact=lambda: pair_plus(rules),
+        ))
+    return out

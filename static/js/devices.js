@@ -1,0 +1,121 @@
+/*
+ * Table devices: brief animations only. The outcome is already on the page, drawn by
+ * the server; nothing here is needed to play.
+ *  - wheels ([data-spin-key][data-spin-no]) spin, and dice ([data-roll-key][data-roll-no])
+ *    tumble, when their number is newer than the one this tab saw last (sessionStorage),
+ *    so a result animates once, not on every swap or reload;
+ *  - while they move, the root element carries .is-revealing, so the result banner and
+ *    win marks appear as the wheel stops;
+ *  - on layouts whose bets must be a multiple (craps D-003: Place 6 in $3s), a chip that
+ *    does not fit is changed to the nearest amount that does before the post is sent.
+ */
+(function () {
+  "use strict";
+
+  var doc = document;
+  var SPIN_MS = 2700;
+  var ROLL_MS = 900;
+  var memory = {};
+
+  function reducedMotion() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function seen(key, value) {
+    var old = null;
+    try { old = window.sessionStorage.getItem(key); } catch (e) { old = memory[key] || null; }
+    try { window.sessionStorage.setItem(key, value); } catch (e) { memory[key] = value; }
+    return old;
+  }
+
+  var revealTimer = null;
+
+  // On the root element: htmx settles #play's own attributes after a swap.
+  function reveal(ms) {
+    var root = doc.documentElement;
+    root.classList.add("is-revealing");
+    window.clearTimeout(revealTimer);
+    revealTimer = window.setTimeout(function () { root.classList.remove("is-revealing"); }, ms);
+  }
+
+  // A result animating now, by device key: a live refresh that swaps the play area in the
+  // middle of it carries on from the same point instead of cutting it short.
+  var running = {};
+
+  function animate(el, cls, ms, elapsed) {
+    el.classList.remove(cls);
+    el.style.setProperty("--anim-shift", (elapsed ? -elapsed : 0) + "ms");
+    void el.getBoundingClientRect(); // restart the animation
+    el.classList.add(cls);
+    window.setTimeout(function () { el.classList.remove(cls); }, ms - (elapsed || 0) + 100);
+  }
+
+  function device(el, kind, attr, ms, start) {
+    var key = "casino." + kind + "." + el.getAttribute("data-" + kind + "-key");
+    var no = el.getAttribute(attr);
+    var old = seen(key, no);
+    var now = Date.now();
+    var r = running[key];
+    if (r && r.no === no) {
+      if (now - r.start < ms) {
+        start(el, now - r.start);
+        reveal(ms - (now - r.start));
+      }
+      return;
+    }
+    if (old === null || old === no || reducedMotion()) { return; }
+    if (!el.getAttribute(kind === "spin" ? "data-result" : "data-dice")) { return; }
+    running[key] = { no: no, start: now };
+    start(el, 0);
+    reveal(ms);
+  }
+
+  function check() {
+    Array.prototype.forEach.call(doc.querySelectorAll("[data-spin-key][data-spin-no]"), function (el) {
+      device(el, "spin", "data-spin-no", SPIN_MS, function (wheel, elapsed) {
+        animate(wheel, "is-spinning", SPIN_MS, elapsed);
+      });
+    });
+    Array.prototype.forEach.call(doc.querySelectorAll("[data-roll-key][data-roll-no]"), function (el) {
+      device(el, "roll", "data-roll-no", ROLL_MS, function (box, elapsed) {
+        var dice = box.querySelector(".dice");
+        if (dice) { animate(dice, "is-rolling", ROLL_MS, elapsed); }
+        animate(box, "is-tossing", ROLL_MS, elapsed);
+      });
+    });
+  }
+
+  /* D-003: offer the nearest amount the region takes (a multiple, within its bounds). */
+  function fitted(chip, button) {
+    var m = parseInt(button.getAttribute("data-multiple"), 10);
+    var lo = parseInt(button.getAttribute("data-min"), 10) || 0;
+    var hi = parseInt(button.getAttribute("data-max"), 10) || 0;
+    if (!(m > 0) || !(chip > 0) || chip % m === 0) { return chip; }
+    var v = Math.round(chip / m) * m;
+    if (v < lo) { v = Math.ceil(lo / m) * m; }
+    if (hi && v > hi) { v = Math.floor(hi / m) * m; }
+    return v > 0 ? v : chip;
+  }
+
+  doc.addEventListener("htmx:configRequest", function (evt) {
+    var d = evt.detail || {};
+    var trigger = d.triggeringEvent;
+    var button = trigger && trigger.submitter;
+    if (!button || !button.hasAttribute || !button.hasAttribute("data-multiple")) { return; }
+    var params = d.formData || null;
+    var chip = parseInt(params ? params.get("chip") : (d.parameters && d.parameters.chip), 10);
+    var v = fitted(chip, button);
+    if (v === chip) { return; }
+    if (params) { params.set("chip", String(v)); } else if (d.parameters) { d.parameters.chip = String(v); }
+  });
+
+  // Before paint: a swapped-in result must not show before its wheel has turned.
+  doc.addEventListener("htmx:afterSwap", check);
+  doc.addEventListener("htmx:oobAfterSwap", check);
+
+  if (doc.readyState === "loading") {
+    doc.addEventListener("DOMContentLoaded", check);
+  } else {
+    check();
+  }
+})();

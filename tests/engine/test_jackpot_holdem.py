@@ -4,12 +4,18 @@ Player, Hole Card and 3-Up bonuses, on decks stacked to force exact hands."""
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import combinations
+
 import pytest
 
+from webgame.engine.cards import standard_deck
 from webgame.engine.paytable import load_game
 from webgame.engine.protocol import Action, IllegalAction
 from webgame.engine.rng import SeededRng
 from webgame.games.holdem import JACKPOT
+from webgame.games.holdem.banked import first_line
+from webgame.games.holdem.showdown import grade_hole_cards, grade_three_up
 
 from .test_ultimate_holdem import (
     act,
@@ -22,6 +28,7 @@ from .test_ultimate_holdem import (
 )
 
 PB, HC, UP = "jh-player-bonus", "jh-hole-card-bonus", "jh-3-up-bonus"
+DECK = [c.code for c in standard_deck()]
 
 
 # ---------------------------------------------------------------------------------------
@@ -193,3 +200,30 @@ def test_bonuses_need_the_ante_d519() -> None:
     for slug in (PB, HC, UP):
         with pytest.raises(IllegalAction, match="Place the Ante and the X-tra Bonus"):
             JACKPOT.apply(state, Action("bet", 0, slug, 100), SeededRng(1))
+
+
+# ---------------------------------------------------------------------------------------
+# Exhaustive: every two-card and every three-card hand
+# ---------------------------------------------------------------------------------------
+def test_hole_card_bonus_over_every_two_card_hand_s1605_1610() -> None:
+    rules = rules_for(JACKPOT)
+    table = rules["paytables"][HC]
+    counts: Counter[str | None] = Counter()
+    for a, b in combinations(DECK, 2):
+        lines, _ = grade_hole_cards([a, b], [], table)
+        counts[first_line(rules, HC, lines)] += 1
+    # 6 ways to pair aces; 4 aces x 3 faces suited; 4 x 9 offsuit; 12 ranks x 6 other pairs.
+    assert counts == {"pair-of-aces": 6, "ace-face-suited": 12, "ace-face-offsuit": 36, "pair": 72, None: 1326 - 126}
+
+
+@pytest.mark.slow
+def test_three_up_over_every_three_card_hand_d310() -> None:
+    rules = rules_for(JACKPOT)
+    table = rules["paytables"][UP]
+    counts: Counter[str | None] = Counter()
+    for a, b, c in combinations(DECK, 3):
+        lines, _ = grade_three_up([a, b], [c], table)
+        counts[first_line(rules, UP, lines)] += 1
+    # The Three Card Poker frequencies: 48 straight flushes, 4 of them A-K-Q suited (D-310).
+    assert counts == {"royal-flush": 4, "straight-flush": 44, "three-of-a-kind": 52, "straight": 720,
+                      "flush": 1096, "pair": 3744, None: 16440}

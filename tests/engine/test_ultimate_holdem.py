@@ -2,7 +2,7 @@
 street's decisions, the dealer's qualifier, every Blind and Trips line, ties, folds,
 rounding and the clock's defaults, on decks stacked to force exact hands.
 
-This module also holds the helpers the other hold'em tests use (``stacked``, ``settled``,
+This module also holds the functions the other hold'em tests share (``stacked``, ``settled``,
 ``check_money``).
 """
 
@@ -35,7 +35,7 @@ BURNS = (0, 3, 4)  # D-012
 
 
 # ---------------------------------------------------------------------------------------
-# Helpers for the hold'em tests
+# Dealing stacked rounds, shared by the hold'em tests
 # ---------------------------------------------------------------------------------------
 def rules_for(engine: HoldemTable = ULTIMATE, **options: Any) -> dict[str, Any]:
     config = {"options": options} if options else None

@@ -354,3 +354,27 @@ def test_casino_war_ties_decide_in_turn_and_the_clock_surrenders(app, guest):
     assert by_seat[(0, "main")].result == "surrender"
     assert by_seat[(1, "war")].stake == 500
     assert_books_balance()
+
+
+# ---------------------------------------------------------------------------------------
+# Recall and the fairness proof
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("slug", "moves"), [
+    ("ultimate-texas-holdem", [("bet", "ante"), ("deal", ""), ("check", ""), ("check", ""), ("fold", "")]),
+    ("jackpot-holdem", [("bet", "ante"), ("bet", "jh-3-up-bonus"), ("deal", ""), ("play", "3x")]),
+    ("red-dog", [("bet", "main"), ("deal", ""), ("no-raise", "")]),
+    ("casino-war", [("bet", "main"), ("bet", "war-tie"), ("deal", ""), ("war", "")]),
+])
+def test_every_round_replays_from_its_seed_and_recalls(guest, slug, moves):
+    table = make(slug)
+    seat = Seat(guest, table)
+    for kind, spot in moves:
+        if kind in seat.actions or f"{kind}-{spot}" in seat.actions:
+            assert seat.act(kind, spot, chip=500 if kind == "bet" else None) == ""
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    recall = guest.get(f"/rounds/{rnd.id}").get_data(as_text=True)
+    assert "RECALL" in recall
+    proof = guest.get(f"/rounds/{rnd.id}/proof").get_data(as_text=True)
+    assert 'data-testid="verdict">VERIFIED<' in proof

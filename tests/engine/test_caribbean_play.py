@@ -153,9 +153,9 @@ def test_the_progressive_needs_an_ante_and_is_exactly_one_dollar_D519_D317():
     with pytest.raises(IllegalAction, match="needs a wager on the Ante"):
         act(CSP, state, "bet", 0, "progressive", 100)
     act(CSP, state, "bet", 0, "ante", 500)
-    with pytest.raises(IllegalAction, match="\\$1 wager"):
-        act(CSP, state, "bet", 0, "progressive", 500)
-    act(CSP, state, "bet", 0, "progressive", 100)
+    assert act(CSP, state, "bet", 0, "progressive", 500) == [Stake(0, "progressive", 100)]  # exactly $1
+    with pytest.raises(IllegalAction, match="already on"):
+        act(CSP, state, "bet", 0, "progressive", 100)
     assert state.meter == SEED  # a new meter starts at its seed (004 s.752)
 
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Refund
+from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Refund, Stake
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import LET_IT_RIDE as LIR
 from webgame.games.carnival.base import prorate
@@ -155,10 +155,9 @@ def test_bonuses_need_a_base_bet_and_the_dollar_bonus_is_exactly_one_dollar():
     assert (legal["dollar-bonus"].min, legal["dollar-bonus"].max) == (100, 100)          # 000 s.583
     assert (legal["three-card-bonus"].min, legal["three-card-bonus"].max) == (100, 2500)  # 000 s.584
     assert (legal["base"].min, legal["base"].max) == (100, 4500)  # $50 per spot (000 s.588)
-    with pytest.raises(IllegalAction, match="\\$1 wager"):
-        act(LIR, state, "bet", 0, "dollar-bonus", 200)
-    act(LIR, state, "bet", 0, "dollar-bonus", 100)
-    with pytest.raises(IllegalAction, match="already on"):
+    # One click on the circle puts exactly $1 down, whatever chip is selected.
+    assert act(LIR, state, "bet", 0, "dollar-bonus", 500) == [Stake(0, "dollar-bonus", 100)]
+    with pytest.raises(IllegalAction, match="already on: it is a \\$1 wager"):
         act(LIR, state, "bet", 0, "dollar-bonus", 100)
     act(LIR, state, "bet", 0, "three-card-bonus", 500)
     assert state.seats[0].bets == {"bet-1": 500, "bet-2": 500, "bet-3": 500, "dollar-bonus": 100, "three-card-bonus": 500}

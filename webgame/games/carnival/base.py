@@ -463,23 +463,25 @@ class CarnivalEngine:
             raise IllegalAction("A bet must be more than $0.")
         low, high = self.limit(rules, spot)
         have = self.on_spot(box, spot)
+        amount = action.amount
         if spot.fixed:
+            # A fixed wager (the $1 Bonus, the progressive token) is one click on its circle:
+            # whatever chip is selected, exactly the fixed amount goes down.
             if have:
-                raise IllegalAction(f"{spot.words} is already on.")
-            if action.amount != low:
-                raise IllegalAction(f"{spot.words} is a {fmt(low)} wager.")
+                raise IllegalAction(f"{spot.words} is already on: it is a {fmt(low)} wager.")
+            amount = low
         else:
             step = int(rules["bet_step"])
             if action.amount % step:
                 raise IllegalAction(f"Bets are taken in steps of {fmt(step)}.")  # D-003
-            if have + action.amount > high:
+            if have + amount > high:
                 raise IllegalAction(f"The maximum on {spot.words} is {fmt(high)}.")
         if not self._requirement_met(rules, box, spot):
             needs = " or ".join(self.spot(rules, r).words for r in spot.requires)
             raise IllegalAction(f"{spot.words} needs a wager on {needs} first.")
         for key in spot.keys:
-            box.bets[key] = box.bets.get(key, 0) + action.amount
-            events.append(Stake(action.seat, key, action.amount))
+            box.bets[key] = box.bets.get(key, 0) + amount
+            events.append(Stake(action.seat, key, amount))
 
     def _clear(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
         """Take chips back before the deal: one circle, or everything ("" spot). A side bet
@@ -763,8 +765,12 @@ class CarnivalEngine:
             table = rules["paytables"][slug]
             push = set(table.get("push_lines", []))
             lines = []
+            percent = table.get("meter_percent", {})
             for hand, pays in table["lines"].items():
-                text = "Push" if hand in push else (fmt(pays) if isinstance(pays, int) else str(pays))
+                if hand in percent:
+                    text = f"{percent[hand]}% of the meter"
+                else:
+                    text = "Push" if hand in push else (fmt(pays) if isinstance(pays, int) else str(pays))
                 lines.append({"hand": hand, "label": line_label(hand), "pays": text})
             out[slug] = {"name": table.get("name", slug), "lines": lines}
             for extra in ("cap", "cap_kind", "capped_lines", "meter_percent"):

@@ -54,6 +54,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .cli import register_cli
 
     register_cli(app)
+    from .analysis.cli import register_edge_cli
+
+    register_edge_cli(app)
 
     @app.after_request
     def security_headers(resp: Response) -> Response:

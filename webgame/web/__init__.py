@@ -6,7 +6,7 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import auth, health, history, lobby, operator, stream, tables
+    from . import auth, edges, health, history, lobby, operator, stream, tables
 
     app.register_blueprint(auth.bp)
     app.register_blueprint(lobby.bp)
@@ -15,3 +15,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(operator.bp)
     app.register_blueprint(health.bp)
     app.register_blueprint(stream.bp)
+    app.register_blueprint(edges.bp)

@@ -46,14 +46,9 @@ def config_from_form(game: str, variant_slug: str) -> dict[str, Any]:
 
 def edges_for(table: Table) -> list[dict[str, Any]]:
     """The house edge of each wager for this configuration, where the analyzer has it."""
-    try:
-        from ..analysis import edges_for_table
-    except ImportError:
-        return []
-    try:
-        return edges_for_table(table.game, table.variant, table.config)
-    except Exception:  # never let a report break the config page  # noqa: BLE001
-        return []
+    from .edges import edges_of
+
+    return edges_of(table, table.variant, dict(table.config or {}))
 
 
 @bp.get("/")

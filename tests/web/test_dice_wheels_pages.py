@@ -259,3 +259,16 @@ def test_pages_are_csp_clean(guest, app, game, variant):
     for page in (seat.html, seat.page()):
         assert " style=" not in page and "<script>" not in page
         assert not re.search(r"\son[a-z]+=", page)
+
+
+def test_a_region_works_as_a_plain_form_without_javascript(guest, app):
+    """Without htmx the browser posts the layout form with the clicked button's spot and the
+    chip the rail shows selected ($5), and is sent back to the table."""
+    table = make("roulette", "grand-ronde-00")
+    seat = Seat(guest, table)
+    fields, regions, form_tag = layout(seat.html)
+    assert fields["chip"] == "500"
+    resp = guest.post(re.search(r'action="([^"]+)"', form_tag).group(1), dict(fields, spot="straight:00"))
+    assert resp.status_code == 302 and resp.headers["Location"].endswith(f"/tables/{table.id}")
+    assert chips(me(), table) == 50_000 - 500
+    assert_books_balance()

@@ -360,3 +360,22 @@ def test_every_carnival_page_renders_between_and_during_rounds(guest):
             guest.post(f"/tables/{table.id}/leave", {"seat": 0})
             guest.post(f"/tables/{table.id}/cash-out")
     assert_books_balance()
+
+
+@pytest.mark.parametrize(("slug", "variant", "spot"), [
+    ("three-card-poker", "chapter4", "ante"), ("let-it-ride", "chapter4", "base"),
+    ("caribbean-stud", "chapter4", "ante"), ("mississippi-stud", "chapter4", "ante")])
+def test_every_carnival_round_replays_from_its_seed_for_the_fairness_proof(guest, slug, variant, spot):
+    from webgame.services import recall
+
+    table = make(slug, variant)
+    seat = Seat(guest, table, seat=1)
+    seat.act("bet", spot, chip=500)
+    seat.act("deal")
+    while latest_round(table).status == "open":
+        acts = sorted(a for a in seat.actions if a.split("-")[0] in ("play", "ride", "street", "fold"))
+        kind, _, arg = acts[-1].partition("-")
+        seat.act(kind, arg)
+    proof = recall.prove(latest_round(table))
+    assert proof.verified, proof.problems
+    assert_books_balance()

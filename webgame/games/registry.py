@@ -11,6 +11,17 @@ from ..engine.paytable import GameRules, load_game
 # slug -> "module:attribute" of the engine object; a game is registered once its engine plays.
 ENGINES: dict[str, str] = {
     "blackjack": "webgame.games.blackjack:ENGINE",
+    "craps": "webgame.games.dice:CRAPS",
+    "roulette": "webgame.games.wheel:ROULETTE",
+    "big-six": "webgame.games.wheel:BIG_SIX",
+    "three-card-poker": "webgame.games.carnival:THREE_CARD_POKER",
+    "let-it-ride": "webgame.games.carnival:LET_IT_RIDE",
+    "caribbean-stud": "webgame.games.carnival:CARIBBEAN_STUD",
+    "mississippi-stud": "webgame.games.carnival:MISSISSIPPI_STUD",
+    "ultimate-texas-holdem": "webgame.games.holdem:ULTIMATE",
+    "jackpot-holdem": "webgame.games.holdem:JACKPOT",
+    "red-dog": "webgame.games.war:RED_DOG",
+    "casino-war": "webgame.games.war:CASINO_WAR",
 }
 
 

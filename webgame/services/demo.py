@@ -27,6 +27,16 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Chapter 4 Roulette (00)", "roulette", "chapter4-00", {}),
     ("European Roulette (0)", "roulette", "chapter4-0", {}),
     ("Big Six Wheel", "big-six", "chapter4", {}),
+    ("Grand Ronde Three Card Poker", "three-card-poker", "grand-ronde", {}),
+    ("Chapter 4 Three Card Poker", "three-card-poker", "chapter4", {}),
+    ("Grand Ronde Let It Ride", "let-it-ride", "grand-ronde", {}),
+    ("Chapter 4 Let It Ride", "let-it-ride", "chapter4", {}),
+    ("Caribbean Stud Progressive", "caribbean-stud", "chapter4", {}),
+    ("Mississippi Stud", "mississippi-stud", "chapter4", {}),
+    ("Grand Ronde Ultimate Texas Hold'em", "ultimate-texas-holdem", "grand-ronde", {}),
+    ("Grand Ronde Jackpot Hold'em", "jackpot-holdem", "grand-ronde", {}),
+    ("Chapter 4 Red Dog", "red-dog", "chapter4", {}),
+    ("Chapter 4 Casino War", "casino-war", "chapter4", {}),
 ]
 
 

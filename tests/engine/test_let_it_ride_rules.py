@@ -17,6 +17,7 @@ from webgame.engine.hands import batch, evaluate_three
 from webgame.engine.hands.high import high_evaluator
 from webgame.engine.money import Odds
 from webgame.engine.paytable import load_game
+from webgame.engine.rng import SeededRng
 from webgame.games.carnival import LET_IT_RIDE as LIR
 from webgame.games.carnival.base import pay_line
 from webgame.games.carnival.testing import check_money, random_round, rules_for
@@ -160,3 +161,10 @@ def test_random_rounds_thoroughly_views_legal_moves_and_json(variant):
     for seed in range(2000, 2012):
         state, events = random_round(LIR, rules, seed, thorough=True)
         check_money(LIR, events, state)
+
+
+def test_a_richer_base_table_pays_the_royal_1000_to_1_at_a_grand_ronde_table_D005():
+    rules = rules_for("let-it-ride", "grand-ronde", options={"base_paytable": "lir-chapter4"})
+    state = LIR.new_round(rules, SeededRng(1), None)
+    assert list(LIR.view(state, None)["paytables"]) == ["lir-chapter4", "lir-dollar-bonus", "lir-three-card-bonus"]
+    assert rules["cap_kind"] == "per-player"  # the Grand Ronde cap still applies

@@ -141,3 +141,23 @@ def test_new_round_refuses_rules_it_cannot_run():
         TCP.new_round({**rules, "deal": "sideways"}, SeededRng(1), None)
     with pytest.raises(ValueError):
         TCP.new_round({**rules, "decks": 2}, SeededRng(1), None)
+
+
+@pytest.mark.parametrize(("slug", "option"), [("three-card-poker", "pair_plus_paytable"), ("let-it-ride", "base_paytable")])
+def test_paytable_options_only_go_upward_from_a_no_less_than_table_D005(slug, option):
+    """000 s.1056 and s.595 pay "at no less than" the printed odds: every table an operator may
+    pick instead pays each line at least as much (D-005)."""
+    variant = load_game(slug).variants["grand-ronde"]
+    spec = variant.options[option]
+    base = {ln.hand: ln.odds.net for ln in variant.paytable(spec["default"]).lines}
+    for choice in spec["choices"]:
+        richer = {ln.hand: ln.odds.net for ln in variant.paytable(choice).lines}
+        assert set(richer) == set(base) and all(richer[h] >= base[h] for h in base), choice
+    assert spec["default"] == variant.rules[option]
+    assert all(option not in v.options for k, v in load_game(slug).variants.items() if k != "grand-ronde")
+
+
+def test_a_richer_pair_plus_table_is_the_one_paid_and_shown():
+    rules = rules_for("three-card-poker", "grand-ronde", options={"pair_plus_paytable": "pair-plus-chapter4"})
+    state = TCP.new_round(rules, SeededRng(1), None)
+    assert list(TCP.view(state, None)["paytables"]) == ["ante-bonus-grand-ronde", "pair-plus-chapter4"]

@@ -379,3 +379,23 @@ def test_every_carnival_round_replays_from_its_seed_for_the_fairness_proof(guest
     proof = recall.prove(latest_round(table))
     assert proof.verified, proof.problems
     assert_books_balance()
+
+
+def test_a_player_with_two_positions_sees_both_hands_and_nobody_elses(app, guest):
+    table = make("three-card-poker", "grand-ronde")
+    first = Seat(guest, table, seat=0)
+    assert guest.post(f"/tables/{table.id}/sit", {"seat": 2}).status_code == 302  # up to 3 positions (D-023)
+    other = second_player(app, table, seat=4)
+    first.page()
+    for n in (0, 2):
+        assert first.act("bet", "ante", chip=500, seat=n) == ""
+    other.page()
+    other.act("bet", "ante", chip=500)
+    other.act("deal")
+    db.session.expire_all()
+    state = latest_round(table).state
+    first.page()
+    mine = state["seats"]["0"]["cards"] + state["seats"]["2"]["cards"]
+    assert set(CODE.findall(first.html)) == set(mine)
+    assert not set(state["seats"]["4"]["cards"]) & set(CODE.findall(first.html))
+    assert {"play", "fold"} <= first.actions

@@ -8,6 +8,7 @@ import pytest
 
 from webgame.analysis.edges import configuration, exact
 from webgame.analysis.roulette import _kinds, kind_edge
+from webgame.games.wheel.edge import back_to_back_edge
 
 
 def figures(game: str, variant: str, config: dict | None = None) -> dict[str, object]:
@@ -62,9 +63,11 @@ def test_every_roulette_spot_of_a_kind_pays_alike(variant: str) -> None:
         kind_edge(rules, keys, every=True)
 
 
-def test_back_to_back_is_worse_than_the_main_game() -> None:
-    assert figures("roulette", "chapter4-00")["back-to-back"].house_edge > F(2, 38)
-    assert figures("roulette", "chapter4-0")["back-to-back"].house_edge > F(1, 37)
+@pytest.mark.parametrize("variant,main", [("chapter4-00", F(2, 38)), ("chapter4-0", F(1, 37))])
+def test_back_to_back_by_pocket_classes_agrees_with_every_pocket(variant: str, main: F) -> None:
+    _, rules, _ = configuration("roulette", variant)
+    edge = figures("roulette", variant)["back-to-back"].house_edge
+    assert edge == back_to_back_edge(rules) and edge > main
 
 
 def test_big_six_from_the_segment_counts() -> None:

@@ -60,3 +60,16 @@ def test_an_uncached_simulation_is_pending_then_computed_in_the_background(monke
     done = wait_for("blackjack", "grand-ronde", config, "main")
     assert done["method"] == "simulation" and done["rounds"] == 60 and done["ci95"] > 0
     assert done["house_edge"] is not None
+
+
+def test_a_slow_exact_figure_comes_from_the_worker() -> None:
+    """Three Card Poker's Ante/Play enumerates every player hand against every dealer
+    hand: a page gets it pending first, never waits for it."""
+    background.clear()
+    start = time.monotonic()
+    rows = by_bet(edges_for_table("three-card-poker", "chapter4"))
+    assert time.monotonic() - start < 1.0
+    assert rows["pair-plus"]["method"] == "exact" and round(rows["pair-plus"]["house_edge"], 4) == 0.0232
+    assert rows["ante"]["method"] in ("pending", "exact")
+    done = wait_for("three-card-poker", "chapter4", {}, "ante")
+    assert done["method"] == "exact" and round(done["house_edge"], 4) == 0.0337

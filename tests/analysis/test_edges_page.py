@@ -60,16 +60,28 @@ def test_a_configuration_being_simulated_polls_with_a_progress_bar(operator) -> 
     assert "simulation ±" in done and "rounds" in done and "<progress" not in done
 
 
-def test_an_unsaved_option_is_previewed(operator) -> None:
+def test_the_form_previews_what_it_would_save(operator) -> None:
     table = create_table("Edge Craps", "craps", "grand-ronde", config={})
     db.session.commit()
     saved = settled(operator, table.id)
-    preview = settled(operator, table.id, "?opt_buy_vig_percent=0")
+    form = "?variant=grand-ronde&opt_buy_vig_percent=0&name=Edge+Craps&csrf_token=x"
+    preview = settled(operator, table.id, form)
     assert "(not saved yet)" in preview and "(not saved yet)" not in saved
     row = re.compile(r"<td>Buy 4</td>\s*<td>([0-9.]+)%</td>")
     assert row.search(saved).group(1) == "5.0000" and row.search(preview).group(1) == "0.0000"
-    ignored = settled(operator, table.id, "?opt_buy_vig_percent=99")  # not a choice: the saved table
-    assert "(not saved yet)" not in ignored
+    same = settled(operator, table.id, "?variant=grand-ronde&opt_buy_vig_percent=5")
+    assert "(not saved yet)" not in same
+    ignored = settled(operator, table.id, "?variant=grand-ronde&opt_buy_vig_percent=99")  # not a choice
+    assert "(not saved yet)" not in ignored and row.search(ignored).group(1) == "5.0000"
+
+
+def test_side_bet_boxes_are_previewed_too(operator) -> None:
+    table = create_table("Edge 21 sides", "blackjack", "grand-ronde", config={})
+    db.session.commit()
+    offered = "?variant=grand-ronde&side_lucky-ladies=1&side_21-plus-3-xtreme=1&side_super-bonus-blackjack=1"
+    assert "Lucky Ladies" in settled(operator, table.id, offered)
+    without = settled(operator, table.id, "?variant=grand-ronde&side_21-plus-3-xtreme=1&side_super-bonus-blackjack=1")
+    assert "Lucky Ladies" not in without and "21+3 Xtreme" in without and "(not saved yet)" in without
 
 
 def test_only_operators_see_it(app, client) -> None:

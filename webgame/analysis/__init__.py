@@ -4,5 +4,9 @@ by simulation on the engines themselves (``webgame.engine.rng.SeededRng``).
 
 One module per game (``blackjack.py``, ``craps.py``, …; see :mod:`.registry`); the
 command line is :mod:`.cli` (``flask edge``), the operator's page calls
-:func:`.edges.edges_for_table`.
+:func:`edges_for_table`.
 """
+
+from .edges import analyze, edges_for_table
+
+__all__ = ["analyze", "edges_for_table"]

@@ -40,7 +40,8 @@ class Wager:
 
     ``exact`` computes the figure by enumeration; otherwise ``simulated`` names the
     analyzer's ``simulate(rules, bet, rounds, seed, progress)`` run (``default_rounds``)
-    and ``sim_key`` the settings the figure depends on (the cache key).
+    and ``sim_key`` the settings the figure depends on (the cache key). An exact figure
+    marked ``slow`` (seconds of enumeration) is computed off the request for a page.
     """
 
     bet: str
@@ -52,6 +53,7 @@ class Wager:
     sim_key: Mapping[str, Any] = field(default_factory=dict)
     default_rounds: int = 0
     can_simulate: bool = False  # an engine simulation exists to cross-check an exact figure
+    slow: bool = False  # an exact figure that takes seconds: a page gets it from the worker thread
 
     @property
     def method(self) -> str:
@@ -148,7 +150,3 @@ class Tally:
             hands=self.n,
             seed=seed,
         )
-
-
-def odds_text(odds: Any) -> str:
-    return str(odds)

@@ -1,10 +1,11 @@
 """The house edge of every wager of a configuration: the figures behind ``flask edge``
 and the operator's page.
 
-Exact figures are computed on the spot and memoised per configuration. Simulated ones
-come from the repository cache (``cache/<game>.json``); for a configuration nobody has
-cached, the page gets "pending" and a worker thread runs the simulation
-(:mod:`.background`), while the command line runs it at once on every core.
+Exact figures are computed on the spot and memoised per configuration (those an
+analyzer marks slow, seconds of enumeration, are computed for a page by the worker
+thread). Simulated ones come from the repository cache (``cache/<game>.json``); for a
+configuration nobody has cached, the page gets "pending" and the worker thread runs the
+simulation (:mod:`.background`), while the command line runs it at once on every core.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from .registry import analyzer
 
 log = logging.getLogger(__name__)
 
-PAGE_BUDGET = 0.25  # seconds of exact enumeration a page may wait for; the rest goes to the worker
 _MEMO_SIZE = 512
 _WAGERS: OrderedDict[str, tuple[Variant, dict[str, Any], list[Wager]]] = OrderedDict()
 _EXACT: OrderedDict[str, Result] = OrderedDict()
@@ -87,8 +87,7 @@ def options_of(variant: Variant, rules: Mapping[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------
 # The operator's page
 # ---------------------------------------------------------------------------------------
-def edges_for_table(game: str, variant: str, config: Mapping[str, Any] | None = None,
-                    *, budget: float = PAGE_BUDGET) -> list[dict[str, Any]]:
+def edges_for_table(game: str, variant: str, config: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
     """Every wager's figures for a table, without waiting on a simulation.
 
     Each dict has ``bet``, ``house_edge``, ``method`` ("exact", "simulation" or "pending"),
@@ -97,25 +96,25 @@ def edges_for_table(game: str, variant: str, config: Mapping[str, Any] | None = 
     """
     if analyzer(game) is None:
         return []
-    start = time.monotonic()
     _, rules, wagers = configuration(game, variant, config)
     found: dict[str, dict[str, Any] | None] = {}
     # Exact figures first: a simulation started by this call must not slow them down.
     for w in sorted(wagers, key=lambda w: w.exact is None):
         try:
-            found[w.bet] = _exact_entry(game, variant, rules, w, start, budget) if w.exact is not None \
+            found[w.bet] = _exact_entry(game, variant, rules, w) if w.exact is not None \
                 else _simulated_entry(game, variant, rules, w)
         except Exception:  # one figure failing never hides the others
             log.exception("edge of %s/%s %s", game, variant, w.bet)
     return [e for w in wagers if (e := found.get(w.bet)) is not None]
 
 
-def _exact_entry(game: str, variant: str, rules: Mapping[str, Any], w: Wager, start: float,
-                 budget: float) -> dict[str, Any] | None:
+def _exact_entry(game: str, variant: str, rules: Mapping[str, Any], w: Wager) -> dict[str, Any] | None:
     key = _exact_key(game, variant, rules, w.bet)
     hit = _EXACT.get(key)
     if hit is not None:
         return report(w, hit)
+    if not w.slow:
+        return report(w, exact(game, variant, rules, w))
     job = background.peek(key)
     if job is not None and job.finished:
         if job.error or job.result is None:
@@ -123,8 +122,6 @@ def _exact_entry(game: str, variant: str, rules: Mapping[str, Any], w: Wager, st
             return None
         _remember(_EXACT, key, job.result)
         return report(w, job.result)
-    if job is None and time.monotonic() - start < budget:
-        return report(w, exact(game, variant, rules, w))
     assert w.exact is not None
     job = background.submit(key, background.exact_job(w.exact), priority=0)
     return report(w, None, method=PENDING, progress=job.progress)

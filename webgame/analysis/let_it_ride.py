@@ -135,14 +135,14 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
                      "that pays on average given the cards seen (the best strategy), bet 3 always plays. House "
                      "edge per unit of one bet, element of risk per total bets left in action; the payout cap "
                      "ignored (it binds only on the largest awards at high stakes)."),
-        exact=lambda: base_game(rules)[0],
+        exact=lambda: base_game(rules)[0], slow=True,
     )]
     side = rules.get("side_bets", [])
     if DOLLAR in side:
         out.append(Wager(
             bet=DOLLAR, label="$1 Bonus", paytable=_lines(rules, DOLLAR),
             assumptions="Exact: the player's final five-card hand, all 2,598,960 of them; 'for 1' includes the $1.",
-            exact=lambda: _side(rules, DOLLAR, five_card_values(), five_card_hands()[1]),
+            exact=lambda: _side(rules, DOLLAR, five_card_values(), five_card_hands()[1]), slow=True,
         ))
     if THREE_CARD in side:
         out.append(Wager(

@@ -16,8 +16,10 @@ Games without a module are reported as skipped, never as an error.
 
 from __future__ import annotations
 
+import pkgutil
 from functools import cache
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 
 from ..games import registry as games
@@ -43,3 +45,10 @@ def analyzer(slug: str) -> ModuleType | None:
 def registered_games() -> list[str]:
     """Every game the casino plays, analyzed or not, in the games registry's order."""
     return games.slugs()
+
+
+def analyzed_games() -> list[str]:
+    """Every game with an analyzer module, registered for play yet or not (benchmarks)."""
+    found = [m.name for m in pkgutil.iter_modules([str(Path(__file__).parent)])]
+    slugs = [getattr(import_module(f"{__package__}.{name}"), "GAME", None) for name in sorted(found)]
+    return [s for s in slugs if isinstance(s, str) and analyzer(s) is not None]

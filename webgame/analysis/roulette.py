@@ -15,8 +15,10 @@ from functools import partial
 from typing import Any
 
 from ..engine.paytable import Variant
+from ..engine.protocol import Settlement, Stake
 from ..engine.rng import SeededRng
-from ..games.wheel.edge import back_to_back_edge, roulette_edge
+from ..games.wheel.common import WheelState
+from ..games.wheel.edge import roulette_edge
 from ..games.wheel.layout import PAY_LINE, spot_table
 from ..games.wheel.roulette import BACK_TO_BACK, ROULETTE, STREAK_LINES
 from .core import Progress, Result, Tally, Wager
@@ -73,9 +75,39 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
             assumptions=(f"Exact: every chain of consecutive hits on one number followed through the engine's "
                          f"streak settlement (D-376), per $1 first staked, with the table minimum on the main "
                          f"game every spin; {n} pockets."),
-            exact=lambda: Result(house_edge=back_to_back_edge(rules)),
+            exact=partial(back_to_back, rules),
         ))
     return out
+
+
+def back_to_back(rules: Mapping[str, Any], number: str = "17") -> Result:
+    """Back-to-Back per $1 first staked, every spin settled by the engine's streak settlement
+    (D-376) with the table minimum on the main game. A spin's pockets fall in two classes
+    for the side bet, its number and every other, so one pocket of each is settled per
+    streak length and weighted by its count (webgame.games.wheel.edge follows all of them;
+    a test checks the two agree)."""
+    wheel = ROULETTE.wheel(rules)
+    spot = f"{BACK_TO_BACK}:{number}"
+    minimum = int(rules.get("table_minimum", 0)) or 100
+    miss = next(p for p in wheel if p != number)
+    table = dict(rules)  # one rules object for every state: the layout is parsed once
+
+    def net_from(hits: int) -> tuple[Fraction, Fraction]:
+        """(expected net, chance of a win) from a spin with ``hits`` hits behind it."""
+        net, won = Fraction(0), Fraction(0)
+        for pocket, weight in ((number, Fraction(1, len(wheel))), (miss, Fraction(len(wheel) - 1, len(wheel)))):
+            state = WheelState(rules=table, bets={0: {"red": minimum, spot: 100}}, streaks={0: hits} if hits else {})
+            events = ROULETTE.settle_seat(state, 0, pocket)
+            gain = sum(e.returned - e.stake for e in events if isinstance(e, Settlement) and e.bet == spot)
+            net += weight * gain
+            if gain > 0 and hits == 0:
+                won += weight
+            if any(isinstance(e, Stake) for e in events):  # it rides into the next spin
+                net += weight * net_from(state.streaks[0])[0]
+        return net, won
+
+    net, won = net_from(0)
+    return Result(house_edge=-net / 100, hit_frequency=won, element_of_risk=-net / 100)
 
 
 def wager(variant: Variant, rules: Mapping[str, Any], bet: str) -> Wager | None:
@@ -95,9 +127,7 @@ def resolve_bet(rules: Mapping[str, Any], bet: str) -> str:
     return kinds[bet][0] if bet in kinds else bet
 
 
-def _state(rules: Mapping[str, Any]) -> Any:
-    from ..games.wheel.common import WheelState
-
+def _state(rules: Mapping[str, Any]) -> WheelState:
     return WheelState(rules=dict(rules))
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -156,13 +156,13 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
                      "fresh deck; the player plays (Play = Ante) whenever that is worth more than folding, which "
                      "is queen-six-four or better, the house bots' rule; dealer plays with queen high. House edge "
                      "per Ante, element of risk per Ante plus Play, the Ante Bonus counted in the result."),
-        exact=lambda: ante_play(rules),
+        exact=partial(ante_play, rules), slow=True,
     )]
     if PAIR_PLUS in rules.get("side_bets", []):
         pp = str(rules["pair_plus_paytable"])
         out.append(Wager(
             bet=PAIR_PLUS, label="Pair Plus", paytable=_lines(rules, pp),
             assumptions="Exact: all 22,100 three-card hands of a fresh deck, graded on the player's cards alone.",
-            exact=lambda: pair_plus(rules),
+            exact=partial(pair_plus, rules),
         ))
     return out

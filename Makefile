@@ -34,8 +34,11 @@ browser: install-dev
 	@if [ -x /usr/bin/chromium ] || [ -n "$$CHROMIUM_PATH" ]; then echo "browser: using system Chromium"; \
 	else $(PY) -m playwright install chromium; fi
 
+# Everything but the browser tests runs on two processes; the browser tests then run in order,
+# one gunicorn server for the session.
 test: install-dev browser
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 -m "not e2e"
+	$(PY) -m pytest -m e2e
 
 bench: install-dev
 	$(PY) -m bench

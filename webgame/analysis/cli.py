@@ -90,7 +90,7 @@ def render(report: dict[str, Any]) -> str:
         lines.append(f"{game['game']} @ {game['variant']}")
         if game.get("options"):
             lines.append("  options: " + ", ".join(f"{k}={v}" for k, v in game["options"].items()))
-        head = ("wager", "house edge", "method", "95% CI", "rounds", "hit freq", "el. of risk", "paytable", "")
+        head = ("wager", "house edge", "method", "95% CI", "rounds", "hit freq", "el. of risk", "note", "paytable")
         rows = [head]
         for b in game["bets"]:
             if b["assumptions"] not in notes:
@@ -98,13 +98,13 @@ def render(report: dict[str, Any]) -> str:
             ci = f"±{b['ci95'] * 100:.3f}%" if b.get("ci95") is not None else ""
             rounds = f"{b['rounds']:,}" if b.get("rounds") else ""
             rows.append((b["bet"], _pct(b["house_edge"]), b["method"], ci, rounds, _pct(b.get("hit_frequency"), 2),
-                         _pct(b.get("element_of_risk")), _paytable_text(b["paytable"]),
-                         f"[{notes.index(b['assumptions']) + 1}]"))
+                         _pct(b.get("element_of_risk")), f"[{notes.index(b['assumptions']) + 1}]",
+                         _paytable_text(b["paytable"])))
             check = b.get("check")
             if check:
                 rows.append(("  check", _pct(check["house_edge"]), check["method"], f"±{check['ci95'] * 100:.3f}%",
-                             f"{check['rounds']:,}", "", "", "contains the exact figure" if check["contains_exact"]
-                             else "DOES NOT contain the exact figure", ""))
+                             f"{check['rounds']:,}", "", "", "", "contains the exact figure" if check["contains_exact"]
+                             else "DOES NOT contain the exact figure"))
         widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
         right = {1, 3, 4, 5, 6}
         for r in rows:
@@ -114,7 +114,6 @@ def render(report: dict[str, Any]) -> str:
     for s in report.get("skipped", []):
         lines.append(f"{s['game']}: skipped ({s['note']})")
     if notes:
-        lines.append("")
         lines += [f"[{i}] {text}" for i, text in enumerate(notes, 1)]
     return "\n".join(lines)
 

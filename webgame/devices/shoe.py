@@ -17,13 +17,20 @@ is exactly that of one shuffle of the whole shoe.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..engine.cards import Card, build_shoe, parse_card
 from ..engine.rng import Rng
 
 
+@lru_cache(maxsize=None)
+def _card(code: str) -> Card:
+    """Cards are immutable: parse each code once per process (the shoe re-mixes every round)."""
+    return parse_card(code)
+
+
 def _canonical(codes: list[str]) -> list[str]:
-    return sorted(codes, key=lambda c: (parse_card(c).rank_index, c))
+    return sorted(codes, key=lambda c: (_card(c).rank_index, c))
 
 
 @dataclass
@@ -88,7 +95,7 @@ class Shoe:
         self.in_play.append(code)
         if self.dealt >= self.cut_at:
             self.cut_card_out = True
-        return parse_card(code)
+        return _card(code)
 
     @property
     def dealt(self) -> int:

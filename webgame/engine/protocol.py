@@ -87,6 +87,22 @@ class Refund:
     amount: int
 
 
+def settle_once(settled: list[str], results: list[dict[str, Any]], events: list[Event], seat: int,
+                bet: str, stake: int, returned: int, result: str, detail: str) -> Settlement:
+    """Decide one wager: record it in the round's ``settled`` keys and the seat's ``results``,
+    and emit its Settlement. A second settlement of the same (seat, bet) is a malfunction
+    (D-010), never a rule, so it raises instead of paying twice."""
+    key = f"{seat}:{bet}"
+    if key in settled:
+        raise RuntimeError(f"{key} is already settled")
+    settled.append(key)
+    settlement = Settlement(seat, bet, stake, returned, result, detail)
+    results.append({"bet": bet, "stake": stake, "returned": returned, "result": result,
+                    "detail": detail, "net": settlement.net})
+    events.append(settlement)
+    return settlement
+
+
 @dataclass(frozen=True)
 class MeterMove:
     """Money into or out of a progressive jackpot meter (DECISIONS D-020: a meter is a ledger).
@@ -111,7 +127,7 @@ class Note:
     seat: int = SYSTEM_SEAT
 
 
-Event = Union[Stake, Refund, Settlement, MeterMove, Note]  # noqa: BLE001
+Event = Union[Stake, Refund, Settlement, MeterMove, Note]
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

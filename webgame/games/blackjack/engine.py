@@ -33,8 +33,8 @@ from ...engine.protocol import (
     Legal,
     Note,
     Refund,
-    Settlement,
     Stake,
+    settle_once,
 )
 from ...engine.rng import Rng
 from . import sidebets, strategy
@@ -650,16 +650,8 @@ class BlackjackEngine:
     # settlement ------------------------------------------------------------------------
     def _settle(self, state: BlackjackState, events: list[Event], seat: int, bet: str, stake: int,
                 returned: int, result: str, detail: str) -> None:
-        key = f"{seat}:{bet}"
-        if key in state.settled:
-            raise RuntimeError(f"{key} is already settled")  # a malfunction (D-010), never a rule
-        state.settled.append(key)
-        settlement = Settlement(seat, bet, stake, returned, result, detail)
-        state.seats[seat].results.append({
-            "bet": bet, "stake": stake, "returned": returned, "result": result, "detail": detail,
-            "net": settlement.net,
-        })
-        events.append(settlement)
+        settle_once(state.settled, state.seats[seat].results, events, seat, bet, stake, returned,
+                    result, detail)
 
     def _settle_hand(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand,
                      result: str, detail: str) -> None:

@@ -48,8 +48,8 @@ from ...engine.protocol import (
     Legal,
     Note,
     Refund,
-    Settlement,
     Stake,
+    settle_once,
 )
 from ...engine.rng import Rng
 
@@ -643,16 +643,8 @@ class CarnivalEngine:
     # settlement ------------------------------------------------------------------------
     def settle(self, state: CarnivalState, events: list[Event], seat: int, bet: str, stake: int,
                returned: int, result: str, detail: str) -> None:
-        key = f"{seat}:{bet}"
-        if key in state.settled:
-            raise RuntimeError(f"{key} is already settled")  # a malfunction (D-010), never a rule
-        state.settled.append(key)
-        settlement = Settlement(seat, bet, stake, returned, result, detail)
-        state.seats[seat].results.append({
-            "bet": bet, "stake": stake, "returned": returned, "result": result, "detail": detail,
-            "net": settlement.net,
-        })
-        events.append(settlement)
+        settle_once(state.settled, state.seats[seat].results, events, seat, bet, stake, returned,
+                    result, detail)
 
     def lose(self, state: CarnivalState, events: list[Event], seat: int, bet: str, detail: str) -> None:
         stake = state.seats[seat].bets.get(bet, 0)

@@ -30,8 +30,8 @@ from ...engine.protocol import (
     IllegalAction,
     Note,
     Refund,
-    Settlement,
     Stake,
+    settle_once,
 )
 
 NOTES_SHOWN = 12
@@ -177,14 +177,8 @@ class BankedTable:
     # -- settlement ----------------------------------------------------------------------
     def settle(self, state: Any, events: list[Event], seat: int, bet: str, stake: int,
                returned: int, result: str, detail: str) -> None:
-        key = f"{seat}:{bet}"
-        if key in state.settled:
-            raise RuntimeError(f"{key} is already settled")  # a malfunction (D-010), never a rule
-        state.settled.append(key)
-        s = Settlement(seat, bet, stake, returned, result, detail)
-        state.seats[seat].results.append({"bet": bet, "stake": stake, "returned": returned,
-                                          "result": result, "detail": detail, "net": s.net})
-        events.append(s)
+        settle_once(state.settled, state.seats[seat].results, events, seat, bet, stake, returned,
+                    result, detail)
 
     def pay(self, state: Any, events: list[Event], seat: int, bet: str, paytable: str, line: str,
             label: str = "") -> None:

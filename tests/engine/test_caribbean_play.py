@@ -12,7 +12,7 @@ import pytest
 from webgame.engine.protocol import SYSTEM_SEAT, IllegalAction, MeterMove, Stake
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import CARIBBEAN_STUD as CSP
-from webgame.games.carnival.testing import (
+from tests.carnival_support import (
     act,
     check_money,
     check_views,

@@ -13,7 +13,7 @@ from webgame.engine.hands.high import high_evaluator
 from webgame.engine.paytable import load_game
 from webgame.games.carnival import CARIBBEAN_STUD as CSP
 from webgame.games.carnival.base import pay_line
-from webgame.games.carnival.testing import check_money, random_round, rules_for
+from tests.carnival_support import check_money, random_round, rules_for
 
 EV = high_evaluator()
 

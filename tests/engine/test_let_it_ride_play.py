@@ -12,7 +12,7 @@ from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Refund, 
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import LET_IT_RIDE as LIR
 from webgame.games.carnival.base import prorate
-from webgame.games.carnival.testing import (
+from tests.carnival_support import (
     act,
     check_money,
     check_views,

@@ -20,7 +20,7 @@ from webgame.engine.paytable import load_game
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import LET_IT_RIDE as LIR
 from webgame.games.carnival.base import pay_line
-from webgame.games.carnival.testing import check_money, random_round, rules_for
+from tests.carnival_support import check_money, random_round, rules_for
 
 VARIANTS = ("grand-ronde", "chapter4")
 EV = high_evaluator()

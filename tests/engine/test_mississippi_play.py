@@ -16,7 +16,7 @@ from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Stake
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import MISSISSIPPI_STUD as MS
 from webgame.games.carnival.base import pay_line
-from webgame.games.carnival.testing import (
+from tests.carnival_support import (
     act,
     check_money,
     check_views,

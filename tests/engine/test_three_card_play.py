@@ -19,7 +19,7 @@ from webgame.engine.protocol import (
 )
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import THREE_CARD_POKER as TCP
-from webgame.games.carnival.testing import (
+from tests.carnival_support import (
     act,
     check_money,
     check_views,

@@ -18,7 +18,7 @@ from webgame.engine.paytable import load_game
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import THREE_CARD_POKER as TCP
 from webgame.games.carnival.base import pay_line, qualifies
-from webgame.games.carnival.testing import check_money, random_round, rules_for
+from tests.carnival_support import check_money, random_round, rules_for
 
 VARIANTS = ("grand-ronde", "chapter4")
 DECK = [c.code for c in standard_deck()]

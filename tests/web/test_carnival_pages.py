@@ -17,7 +17,7 @@ from tests.conftest import CasinoClient
 from webgame.extensions import db
 from webgame.games import registry
 from webgame.games.carnival import base
-from webgame.games.carnival.testing import stacking
+from tests.carnival_support import stacking
 from webgame.models import BetSettlement, RoundEvent, utcnow
 from webgame.services import wallet
 from webgame.services.tables import create_table

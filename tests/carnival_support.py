@@ -15,10 +15,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ...devices.shoe import Shoe
-from ...engine.cards import standard_deck
-from ...engine.paytable import load_game, resolve
-from ...engine.protocol import (
+from webgame.devices.shoe import Shoe
+from webgame.engine.cards import standard_deck
+from webgame.engine.paytable import load_game, resolve
+from webgame.engine.protocol import (
     SYSTEM_SEAT,
     Action,
     Event,
@@ -27,9 +27,9 @@ from ...engine.protocol import (
     Settlement,
     Stake,
 )
-from ...engine.rng import Rng, SeededRng
-from ...engine.state import round_trips
-from .base import CarnivalEngine, CarnivalState
+from webgame.engine.rng import Rng, SeededRng
+from webgame.engine.state import round_trips
+from webgame.games.carnival.base import CarnivalEngine, CarnivalState
 
 
 def rules_for(slug: str, variant: str, *, options: Mapping[str, Any] | None = None,

@@ -93,9 +93,15 @@ def peek(key: str) -> Job | None:
         return _JOBS.get(key)
 
 
-def exact_job(compute: Callable[[], Result]) -> Callable[[Job], bool]:
+def exact_job(compute: Callable[..., Result], *, reports_progress: bool = False) -> Callable[[Job], bool]:
+    """One step; a long count (``reports_progress``) is handed a progress callback."""
     def step(job: Job) -> bool:
-        job.result = compute()
+        if reports_progress:
+            def progress(done: int, total: int) -> None:
+                job.progress = min(done / max(total, 1), 0.99)
+            job.result = compute(progress=progress)
+        else:
+            job.result = compute()
         return True
     return step
 

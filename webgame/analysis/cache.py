@@ -1,4 +1,5 @@
-"""Simulated figures kept in the repository: ``webgame/analysis/cache/<game>.json``.
+"""Figures kept in the repository: ``webgame/analysis/cache/<game>.json``: simulations, and
+exact counts too long to make on request.
 
 Each entry names the wager, the settings the figure depends on (``key``), the figures,
 and the command that reproduces it. An entry is used only when its key equals the
@@ -13,6 +14,7 @@ import json
 import tempfile
 import threading
 from collections.abc import Mapping
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +58,10 @@ def lookup(game: str, variant: str, bet: str, key: Mapping[str, Any]) -> dict[st
 
 
 def result_of(entry: Mapping[str, Any]) -> Result:
+    """The figures of an entry; an exact one carries its fraction ("exact": "p/q")."""
+    exact = entry.get("exact")
     return Result(
-        house_edge=float(entry["house_edge"]),
+        house_edge=Fraction(exact) if exact else float(entry["house_edge"]),
         hit_frequency=entry.get("hit_frequency"),
         element_of_risk=entry.get("element_of_risk"),
         ci95=entry.get("ci95"),
@@ -81,6 +85,8 @@ def store(game: str, variant: str, bet: str, key: Mapping[str, Any], result: Res
         "hit_frequency": None if result.hit_frequency is None else round(float(result.hit_frequency), 7),
         "element_of_risk": None if result.element_of_risk is None else round(float(result.element_of_risk), 7),
         "seed": result.seed,
+        **({"exact": f"{result.house_edge.numerator}/{result.house_edge.denominator}"}
+           if isinstance(result.house_edge, Fraction) else {}),
         "command": command,
         "date": dt.date.today().isoformat(),
         "seconds": round(seconds, 1),
@@ -95,8 +101,8 @@ def store(game: str, variant: str, bet: str, key: Mapping[str, Any], result: Res
         kept.append(entry)
         kept.sort(key=lambda e: (e["variant"], e["bet"], canonical(e["key"])))
         out = {
-            "about": (f"Simulated {game} figures: each entry's command reproduces it "
-                      "(same seed, same rounds, same figures)."),
+            "about": (f"Long-running {game} figures (simulations, and exact counts that take minutes): "
+                      "each entry's command reproduces it (same seed, same rounds, same figures)."),
             "entries": kept,
         }
         tmp = file.with_suffix(".tmp")

@@ -66,7 +66,7 @@ def _progress() -> Any:
             return
         state["last"] = now
         rate = done / max(now - state["start"], 1e-9)
-        click.echo(f"  simulating: {done:,}/{total:,} rounds ({rate:,.0f}/s)", err=True)
+        click.echo(f"  working: {done:,}/{total:,} ({rate:,.0f}/s)", err=True)
         if done >= total:
             state["start"] = now
     return show

@@ -41,19 +41,22 @@ class Wager:
     ``exact`` computes the figure by enumeration; otherwise ``simulated`` names the
     analyzer's ``simulate(rules, bet, rounds, seed, progress)`` run (``default_rounds``)
     and ``sim_key`` the settings the figure depends on (the cache key). An exact figure
-    marked ``slow`` (seconds of enumeration) is computed off the request for a page.
+    marked ``slow`` (seconds of enumeration) is computed off the request for a page; one
+    marked ``cached`` (minutes) is read from the repository cache under ``sim_key``, and
+    its ``exact`` takes a ``progress`` keyword.
     """
 
     bet: str
     label: str
     paytable: Mapping[str, Any]
     assumptions: str
-    exact: Callable[[], Result] | None = None
+    exact: Callable[..., Result] | None = None
     simulated: bool = False
     sim_key: Mapping[str, Any] = field(default_factory=dict)
     default_rounds: int = 0
     can_simulate: bool = False  # an engine simulation exists to cross-check an exact figure
     slow: bool = False  # an exact figure that takes seconds: a page gets it from the worker thread
+    cached: bool = False  # an exact figure that takes minutes: kept in the repository cache
 
     @property
     def method(self) -> str:

@@ -110,6 +110,10 @@ def edges_for_table(game: str, variant: str, config: Mapping[str, Any] | None = 
 
 def _exact_entry(game: str, variant: str, rules: Mapping[str, Any], w: Wager) -> dict[str, Any] | None:
     key = _exact_key(game, variant, rules, w.bet)
+    if w.cached:
+        stored = cache.lookup(game, variant, w.bet, w.sim_key)
+        if stored is not None:
+            return report(w, cache.result_of(stored), command=stored.get("command"))
     hit = _EXACT.get(key)
     if hit is not None:
         return report(w, hit)
@@ -123,7 +127,7 @@ def _exact_entry(game: str, variant: str, rules: Mapping[str, Any], w: Wager) ->
         _remember(_EXACT, key, job.result)
         return report(w, job.result)
     assert w.exact is not None
-    job = background.submit(key, background.exact_job(w.exact), priority=0)
+    job = background.submit(key, background.exact_job(w.exact, reports_progress=w.cached), priority=0)
     return report(w, None, method=PENDING, progress=job.progress)
 
 
@@ -171,6 +175,10 @@ def analyze(game: str, variant: str, config: Mapping[str, Any] | None = None, *,
     chosen = [find_wager(game, v, rules, wagers, bet)] if bet else wagers
     bets = []
     for w in chosen:
+        if w.exact is not None and w.cached:
+            bets.append(_cached_exact(game, variant, rules, w, use_cache=use_cache and not write_cache,
+                                      write_cache=write_cache, command=command, progress=progress))
+            continue
         if w.exact is not None:
             entry = report(w, exact(game, variant, rules, w))
             if check_rounds and w.can_simulate:
@@ -190,6 +198,23 @@ def analyze(game: str, variant: str, config: Mapping[str, Any] | None = None, *,
             stored = cache.store(game, variant, w.bet, w.sim_key, result, command=command, seconds=took)
         bets.append(report(w, result, command=stored["command"] if stored else None))
     return {"game": game, "variant": variant, "options": options_of(v, rules), "bets": bets}
+
+
+def _cached_exact(game: str, variant: str, rules: Mapping[str, Any], w: Wager, *, use_cache: bool,
+                  write_cache: bool, command: str, progress: Progress | None) -> dict[str, Any]:
+    """An exact figure of minutes: from the repository cache, or counted now (and kept)."""
+    stored = cache.lookup(game, variant, w.bet, w.sim_key) if use_cache else None
+    if stored is not None:
+        return report(w, cache.result_of(stored), command=stored.get("command"))
+    assert w.exact is not None
+    started = time.monotonic()
+    result: Result = w.exact(progress=progress)
+    _remember(_EXACT, _exact_key(game, variant, rules, w.bet), result)
+    if write_cache:
+        stored = cache.store(game, variant, w.bet, w.sim_key, result, command=command,
+                             seconds=time.monotonic() - started)
+        return report(w, result, command=stored["command"])
+    return report(w, result)
 
 
 def _check(game: str, rules: Mapping[str, Any], w: Wager, entry: Mapping[str, Any], rounds: int, seed: str,

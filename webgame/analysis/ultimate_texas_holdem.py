@@ -1,31 +1,30 @@
-"""Ultimate Texas Hold'em: the Ante/Blind/Play game and Trips, by simulation through the engine.
+"""Ultimate Texas Hold'em: the Ante/Blind/Play game under optimal play, and Trips, exactly.
 
-Every position is a house bot of :mod:`webgame.games.holdem.strategy` (``uth``: 4x with the
-usual pre-flop list, 2x on the flop with a hidden pair or a hidden flush draw to a ten or
-better, 1x on the river with a hidden pair or an ace in the hole). That is sound, not
-optimal play, so the figure sits a little above the published ≈2.19 % of optimal play.
-Longer runs can be kept in the repository cache (``flask edge <slug> --rounds N --write-cache``).
+The main game is counted by :mod:`.holdem_exact` (every board, player hand and dealer
+hand; the player's best decision at each window); it takes minutes, so its figure is kept
+in the repository cache (``flask --app app edge ultimate-texas-holdem --bet ante
+--write-cache`` counts it again). The published figure for this paytable under optimal
+play is 2.185 % of the Ante. Trips settles on the player's cards whatever they decide
+(000 s.1364), so it is the paytable against the seven-card counts (:mod:`.holdem_bonuses`).
+The house bots (``webgame.games.holdem.strategy``) play a simpler strategy; the engine
+simulation (``simulate``) is kept to cross-check the bonus figures through the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
 from ..engine.paytable import Variant
 from ..games.holdem import ULTIMATE
 from ..games.holdem.ultimate import TRIPS
-from . import poker_tables
+from . import holdem_bonuses, holdem_exact, poker_tables
 from .core import Progress, Tally, Wager
 
 GAME = "ultimate-texas-holdem"
 MAIN = "ante"
 SIDE_BETS = {TRIPS: TRIPS}
-DEFAULT_ROUNDS = 12_000  # about 15 s on two cores
-SIDE_ROUNDS = 6_000  # computed on request: a few seconds on two cores
-STRATEGY = ("the house strategy of webgame.games.holdem.strategy.uth (4x on the usual pre-flop list, 2x on "
-            "a hidden pair or a hidden flush draw on the flop, 1x with a hidden pair or an ace in the hole "
-            "at the river, otherwise check and fold)")
 
 
 def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
@@ -34,18 +33,18 @@ def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
 
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
-    key = poker_tables.settings(rules)
     paytable = {**{f"ante/play {k}": v for k, v in poker_tables.lines(rules, str(rules["main_paytable"])).items()},
                 **{f"blind {k}": v for k, v in poker_tables.lines(rules, str(rules["matched_paytable"])).items()}}
     out = [Wager(
-        bet=MAIN, label="Ante, Blind and Play (house strategy)", paytable=paytable,
-        assumptions=poker_tables.main_assumptions(STRATEGY, rules), simulated=True, sim_key=key,
-        default_rounds=DEFAULT_ROUNDS,
+        bet=MAIN, label="Ante, Blind and Play (optimal play)", paytable=paytable,
+        assumptions=holdem_exact.assumptions(rules, "Blind"),
+        exact=partial(holdem_exact.result, rules), cached=True, slow=True,
+        sim_key=holdem_exact.settings(rules),
     )]
     if TRIPS in rules.get("side_bets", []):
         out.append(Wager(
             bet=TRIPS, label="Trips", paytable=poker_tables.lines(rules, TRIPS),
-            assumptions=poker_tables.side_assumptions("Trips", rules) + " Trips pays on a folded hand too.",
-            simulated=True, sim_key=key, default_rounds=SIDE_ROUNDS,
+            assumptions=holdem_bonuses.assumptions(rules, TRIPS),
+            exact=partial(holdem_bonuses.bonus, rules, TRIPS), slow=True, can_simulate=True,
         ))
     return out

@@ -64,6 +64,11 @@ def test_spin_uses_the_round_rng_and_alternates_direction() -> None:
     assert st.result_index == SeededRng(5).randbelow(54) and st.result == BIG_SIX.wheel(rules)[st.result_index]
     nxt = BIG_SIX.new_round(rules, SeededRng(0), json.loads(json.dumps(BIG_SIX.carry(st))))
     assert BIG_SIX.view(nxt, None)["direction"] == "counter-clockwise" and nxt.history == [st.result]
+    # Between spins the wheel rests on the very segment it stopped at, not the first segment
+    # with that symbol; it stays there until the next spin.
+    assert nxt.rest_index == st.result_index and BIG_SIX.view(nxt, None)["rest_index"] == st.result_index
+    again = BIG_SIX.new_round(rules, SeededRng(0), json.loads(json.dumps(BIG_SIX.carry(nxt))))
+    assert again.rest_index == st.result_index
 
 
 def test_bot_bets_a_dollar_and_state_round_trips() -> None:

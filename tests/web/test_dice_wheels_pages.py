@@ -248,6 +248,11 @@ def test_big_six_board_spin_and_ledger(guest, app):
     assert {s.bet for s in settled} == {"joker", "1"}
     assert chips(player, table) == 50_000 - 600 + sum(s.returned for s in settled)
     assert f'data-spin-no="{rnd.state["spin_no"]}"' in seat.html
+    # The next round's wheel rests on the very segment that came up (not the first with its symbol).
+    stopped = rnd.state["result_index"]
+    assert post_region(seat, "2", 200) == ""
+    assert latest_round(table).id != rnd.id
+    assert f'class="wheel-rotor" transform="rotate({round(-stopped * 360.0 / 54, 3)})"' in seat.page()
     assert_books_balance()
 
 

@@ -42,6 +42,7 @@ class WheelState:
     streaks: dict[int, int] = field(default_factory=dict)  # seat -> Back-to-Back hits so far
     result: str = ""  # the pocket or segment of this spin, once spun
     result_index: int = -1  # its position on the wheel
+    rest_index: int = -1  # where the wheel rests before this spin: the last spin's position
     history: list[str] = field(default_factory=list)  # the last results, oldest first
     results: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     spin_no: int = 0  # spins at this table so far
@@ -123,7 +124,8 @@ class WheelGame:
         carry = carry or {}
         st = WheelState(rules=copy.deepcopy(dict(rules)),
                         history=[str(x) for x in carry.get("history", [])],
-                        spin_no=int(carry.get("spin_no", 0)))
+                        spin_no=int(carry.get("spin_no", 0)),
+                        rest_index=int(carry.get("last_index", -1)))
         self.restore(st, carry)
         return st
 
@@ -131,7 +133,9 @@ class WheelGame:
         """Put back what rides from the last spin."""
 
     def carry(self, state: WheelState) -> dict[str, Any]:
-        return {"history": list(state.history), "spin_no": state.spin_no, **self.extra_carry(state)}
+        last = state.result_index if state.result_index >= 0 else state.rest_index
+        return {"history": list(state.history), "spin_no": state.spin_no, "last_index": last,
+                **self.extra_carry(state)}
 
     def is_over(self, state: WheelState) -> bool:
         return state.phase == "done"
@@ -303,6 +307,7 @@ class WheelGame:
             "wheel": list(self.wheel(state.rules)),
             "result": state.result,
             "result_index": state.result_index,
+            "rest_index": state.rest_index,
             "history": list(state.history),
             "spin_no": state.spin_no,
             "bets": bets,

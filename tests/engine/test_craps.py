@@ -508,3 +508,20 @@ def test_money_is_conserved_over_many_random_rolls(variant: str) -> None:
     standing = sum(w["amount"] + w["odds"] + w["vig"] for book in carry["bets"].values() for w in book.values())
     assert staked == settled + refunded + standing
     assert settled > 0 and refunded > 0
+
+
+def test_the_last_roll_is_still_called_in_the_next_round() -> None:
+    """The stickman's call stays readable after the next round opens, until the next roll."""
+    st = table(bets={0: {"pass": 1000}})
+    CRAPS.apply(st, Action("roll"), SeededRng(42))
+    assert st.calls
+    nxt = next_round(st)
+    assert nxt.calls == [] and nxt.last_calls == st.calls
+    assert CRAPS.view(nxt, 0)["last_calls"] == st.calls
+    # A round opened and left without a roll keeps the same last call.
+    assert next_round(nxt).last_calls == st.calls
+    if "pass" not in nxt.bets.get(0, {}):
+        act(nxt, "bet", 0, "pass", 1000)
+    CRAPS.apply(nxt, Action("roll"), SeededRng(7))
+    assert next_round(nxt).last_calls == nxt.calls != []
+    assert round_trips(nxt)

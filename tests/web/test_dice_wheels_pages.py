@@ -119,6 +119,12 @@ def test_craps_bet_through_a_region_is_booked_and_the_roll_settles(guest, app):
     assert chips(player, table) == 50_000 - 1500 + sum(s.returned for s in settled)
     assert re.search(r"result-banner (win|lose|push)", seat.html)
     assert 'class="dice' in seat.html and "stick-call" in seat.html
+    called = " ".join(rnd.state["calls"])
+    assert called and called in seat.html
+    # The next bet opens a new round; the stickman's last call stays on the felt until the next roll.
+    assert post_region(seat, "field", 500) == ""
+    assert latest_round(table).id != rnd.id
+    assert f"Last roll: {called}" in seat.page()
     assert_books_balance()
 
 

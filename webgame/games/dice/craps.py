@@ -94,6 +94,7 @@ class CrapsState:
     dice: list[int] = field(default_factory=list)  # this round's roll, once rolled
     rolled_by: int = SYSTEM_SEAT
     calls: list[str] = field(default_factory=list)  # what the stickman called
+    last_calls: list[str] = field(default_factory=list)  # the calls of the roll before this round
     history: list[list[int]] = field(default_factory=list)  # the last rolls, oldest first
     results: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
     roll_no: int = 0  # rolls at this table so far
@@ -167,6 +168,7 @@ class CrapsGame:
             history=[list(r) for r in carry.get("history", [])],
             roll_no=int(carry.get("roll_no", 0)),
             down_on_win=[int(x) for x in carry.get("down_on_win", [])],
+            last_calls=[str(x) for x in carry.get("calls", [])],
         )
 
     def carry(self, state: CrapsState) -> dict[str, Any]:
@@ -178,6 +180,7 @@ class CrapsGame:
             "history": [list(r) for r in state.history],
             "roll_no": state.roll_no,
             "down_on_win": list(state.down_on_win),
+            "calls": list(state.calls or state.last_calls),
         }
 
     def is_over(self, state: CrapsState) -> bool:
@@ -721,6 +724,7 @@ class CrapsGame:
             "dice": list(state.dice),
             "total": sum(state.dice),
             "calls": list(state.calls),
+            "last_calls": list(state.last_calls),
             "history": [list(x) for x in state.history],
             "roll_no": state.roll_no,
             "bets": bets,

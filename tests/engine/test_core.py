@@ -89,6 +89,24 @@ def test_shoe_cut_card_and_reshuffle():
     assert shoe.shuffle_no == 2 and shoe.cards_left == 52
 
 
+def test_a_dead_game_reshuffles_a_half_dealt_shoe_d011():
+    from webgame.devices.shoe import dead_game_carry
+    from webgame.engine import state as codec
+
+    shoe = Shoe.fresh(1, 75)
+    rng = SeededRng(4)
+    shoe.begin_round(rng)
+    for _ in range(10):
+        shoe.draw(rng)
+    carry = codec.dump(shoe)
+    kept = codec.load(Shoe, carry)
+    kept.begin_round(rng)
+    assert kept.shuffle_no == 1 and kept.cards_left == 42  # an ordinary next round
+    dead = codec.load(Shoe, dead_game_carry(carry))
+    dead.begin_round(rng)
+    assert dead.shuffle_no == 2 and dead.cards_left == 52 and dead.just_shuffled
+
+
 def test_shoe_runs_out_mid_round_uses_discards():
     shoe = Shoe.fresh(1, 75)
     rng = SeededRng(5)

@@ -196,3 +196,34 @@ def test_closed_table_refuses_new_rounds(guest, table):
     table.status = "closed"
     db.session.commit()
     assert seat.act("bet", "main", chip=1000) == "This table is closed."
+
+
+@pytest.mark.parametrize("idle_minutes, reshuffled", [(11, True), (5, False)])
+def test_a_game_gone_dead_reshuffles_the_shoe_d011(guest, table, idle_minutes, reshuffled):
+    """D-011: no round dealt for ten minutes (the table's dead_game_minutes) and the next
+    round starts from a reshuffled shoe; the proof still replays it from its carry."""
+    from datetime import timedelta
+
+    from webgame.models import utcnow
+    from webgame.services import recall
+
+    seat = Seat(guest, table)
+    assert seat.act("bet", "main", chip=1000) == ""
+    seat.act("deal")
+    seat.play_out()
+    first = latest_round(table)
+    assert first.status == "over"
+    shuffles = first.state["shoe"]["shuffle_no"]
+    first.ended_at = utcnow() - timedelta(minutes=idle_minutes)
+    db.session.commit()
+    assert seat.act("bet", "main", chip=1000) == ""
+    second = latest_round(table)
+    assert second.id != first.id
+    assert second.state["shoe"]["shuffle_no"] == shuffles + (1 if reshuffled else 0)
+    assert second.carry_before["cut_card_out"] is reshuffled
+    assert ("The shoe has been shuffled." in second.state["notes"]) is reshuffled
+    assert seat.act("deal") == ""
+    seat.play_out()
+    db.session.expire_all()
+    assert latest_round(table).id == second.id and recall.prove(second).verified
+    assert_books_balance()

@@ -16,9 +16,12 @@ is exactly that of one shuffle of the whole shoe.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
+from ..engine import state as codec
 from ..engine.cards import Card, build_shoe, parse_card
 from ..engine.rng import Rng
 
@@ -123,3 +126,14 @@ class Shoe:
     def composition(self) -> list[str]:
         """The undealt cards in canonical order: public once a round is over (fairness page)."""
         return _canonical(self.remaining)
+
+
+def dead_game_carry(carry: Mapping[str, Any]) -> dict[str, Any]:
+    """D-011: "game goes dead" (no round dealt for the table's idle time). The next round
+    starts from a reshuffled shoe: the carry (a dumped Shoe) comes back with its cut card
+    out, so ``begin_round`` gathers the discards and shuffles everything. The clock that
+    decides the game went dead is the service's; the shoe only reshuffles."""
+    shoe = codec.load(Shoe, carry)
+    shoe.cut_card_out = True
+    out: dict[str, Any] = codec.dump(shoe)
+    return out

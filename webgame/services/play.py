@@ -18,6 +18,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 from datetime import timedelta
+from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa
@@ -95,6 +96,8 @@ def start_round(table: Table) -> Round:
     last = current_round(table)
     number = (last.number + 1) if last else 1
     carry = table_carry(table)
+    if carry is not None and last is not None and went_dead(last, rules) and hasattr(game, "went_dead"):
+        carry = game.went_dead(carry)  # D-011: the round starts from a reshuffled shoe
     state = game.new_round(rules, action_rng(seed, 0), carry)
     rnd = Round(table_id=table.id, number=number, game=table.game, variant=table.variant,
                 rules=rules, carry_before=carry, state=game.dump(state), version=1,
@@ -259,6 +262,18 @@ def table_step(table: Table) -> Round | None:
 def table_epoch(table: Table) -> int:
     """Bumped by the operator when the game, variant or shoe changes: the old shoe is retired."""
     return int((table.config or {}).get("epoch", 0))
+
+
+DEAD_GAME_MINUTES = 10  # D-011's default when a game's rules do not say
+
+
+def went_dead(last: Round, rules: Mapping[str, Any]) -> bool:
+    """D-011 "game goes dead": no round dealt at the table for ``dead_game_minutes``,
+    counted from when the last round ended (or opened, if it never finished). Rounds open
+    with their first bet, so the time between is time with no round at the table."""
+    since = last.ended_at or last.started_at
+    minutes = int(rules.get("dead_game_minutes", DEAD_GAME_MINUTES))
+    return bool(utcnow() - since >= timedelta(minutes=minutes))
 
 
 def table_carry(table: Table) -> dict[str, Any] | None:

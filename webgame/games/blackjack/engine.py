@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...devices.shoe import Shoe
+from ...devices.shoe import Shoe, dead_game_carry
 from ...engine import state as codec
 from ...engine.money import fmt, half_forfeit
 from ...engine.paytable import odds_of
@@ -219,6 +219,10 @@ class BlackjackEngine:
             if shoe.decks == decks and shoe.cut_at == shoe.size * pct // 100:
                 return shoe
         return Shoe.fresh(decks, pct)
+
+    def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
+        """D-011: no round for the table's idle time reshuffles the shoe."""
+        return dead_game_carry(carry)
 
     def carry(self, state: BlackjackState) -> dict[str, Any]:
         return codec.dump(state.shoe)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...devices.shoe import Shoe
+from ...devices.shoe import Shoe, dead_game_carry
 from ...engine import state as codec
 from ...engine.money import fmt
 from ...engine.protocol import (
@@ -95,6 +95,10 @@ class CasinoWar(BankedTable):
         if shoe.just_shuffled:
             state.notes.append("The shoe has been shuffled.")
         return state
+
+    def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
+        """D-011: no round for the table's idle time reshuffles the shoe."""
+        return dead_game_carry(carry)
 
     def carry(self, state: WarState) -> dict[str, Any]:
         return codec.dump(state.shoe)

@@ -13,8 +13,6 @@ from webgame.analysis.edges import configuration
 GAMES = [
     ("ultimate-texas-holdem", "grand-ronde", 1500, (0.01, 0.04)),  # ≈2.19 % with optimal play
     ("jackpot-holdem", "grand-ronde", 1500, (0.0, 0.35)),  # no published figure for these tables
-    ("caribbean-stud", "chapter4", 1500, (0.035, 0.07)),  # ≈5.22 % with optimal play
-    ("mississippi-stud", "chapter4", 1500, (0.02, 0.08)),  # ≈4.91 % with optimal play
 ]
 
 

@@ -231,10 +231,11 @@ def test_timeout_folds_every_undecided_hand_D009():
     check_money(CSP, events, state)
 
 
-@pytest.mark.parametrize(("hand", "plays"), [
-    ("Ac Kd 9h 6s 4c", True), ("Ac Qd Jh 6s 4c", False), ("2c 2d 5h 8s Jc", True), ("Kc Qd Jh 9s 7c", False),
+@pytest.mark.parametrize(("hand", "plays"), [  # the dealer shows the 7s
+    ("Ac Kd 9h 7c 4c", True), ("Ac Kd 9h 6s 4c", False), ("Ac Qd Jh 6s 4c", False), ("2c 2d 5h 8s Jc", True),
+    ("Kc Qd Jh 9s 7c", False),
 ])
-def test_bots_play_ace_king_or_better(hand, plays):
+def test_bots_play_a_pair_or_better_and_ace_king_by_the_dealers_card(hand, plays):
     state, _ = csp_round([hand], "3c 4h 8d 6d 7s")
     assert CSP.bot_action(state, 0).kind == ("play" if plays else "fold")
 

@@ -157,7 +157,7 @@ def test_timeout_folds_every_undecided_hand_D009():
 
 @pytest.mark.parametrize(("cards", "community", "move"), [
     ("7d 7s", "", "3"), ("Kd 4c", "", "1"), ("8d 9d", "", "1"), ("2c 7h", "", "fold"), ("3d 4c", "", "fold"),
-    ("Jd 4c", "Jh", "3"), ("8d 4c", "8h", "1"), ("2c 3h", "9s", "fold"),
+    ("Jd 4c", "Jh", "3"), ("8d 4c", "8h", "3"), ("5d 4c", "5h", "1"), ("2c 3h", "9s", "fold"),
     ("2h 7h", "9h Jh", "3"), ("5c 6d", "7h 8s", "3"), ("2c 3h", "9s Kd", "fold"),
 ])
 def test_bots_raise_with_paying_hands_and_fold_trash(cards, community, move):

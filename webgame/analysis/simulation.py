@@ -1,7 +1,9 @@
 """Running an analyzer's simulation: in chunks with their own seeds, on one or more cores.
 
 A run of R rounds with seed S is cut into chunks of ``CHUNK`` rounds seeded "S/0",
-"S/1", …, so the figures depend on (S, R) only, never on how many workers ran them.
+"S/1", …, so the figures depend on (S, R) only, never on how many workers ran them. An
+analyzer module may name its own ``CHUNK`` (a vectorised simulator deals a million
+rounds in the time the engine plays a few thousand).
 """
 
 from __future__ import annotations
@@ -32,8 +34,13 @@ def memoise_card_parsing() -> None:
         setattr(shoe, "parse_card", lru_cache(maxsize=4096)(cards.parse_card))  # noqa: B010
 
 
-def chunks(rounds: int, seed: str) -> list[tuple[int, str]]:
-    return [(min(CHUNK, rounds - i * CHUNK), f"{seed}/{i}") for i in range(math.ceil(rounds / CHUNK))]
+def chunk_size(game: str) -> int:
+    """Rounds per seeded chunk for a game: its analyzer's ``CHUNK``, else ``CHUNK``."""
+    return int(getattr(analyzer(game), "CHUNK", CHUNK))
+
+
+def chunks(rounds: int, seed: str, size: int = CHUNK) -> list[tuple[int, str]]:
+    return [(min(size, rounds - i * size), f"{seed}/{i}") for i in range(math.ceil(rounds / size))]
 
 
 def _run_chunk(game: str, rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
@@ -52,7 +59,7 @@ def run(game: str, rules: Mapping[str, Any], bet: str, rounds: int, seed: str = 
     Worker processes memoise card parsing (:func:`memoise_card_parsing`)."""
     if analyzer(game) is None or not hasattr(analyzer(game), "simulate"):
         raise ValueError(f"{game} has no simulation")
-    parts = chunks(rounds, seed)
+    parts = chunks(rounds, seed, chunk_size(game))
     total = Tally()
     done = 0
     workers = max(1, min(workers, len(parts), os.cpu_count() or 1))

@@ -194,6 +194,22 @@ def test_uth_bots_play_alongside(guest):
     assert_books_balance()
 
 
+def test_bots_decide_at_once_while_a_person_to_their_right_is_deciding_d013(guest):
+    """The person holds the lowest position, so the decision clock is theirs; the bots
+    beside them decide as soon as the cards are out instead of waiting on it."""
+    table = make("ultimate-texas-holdem")
+    seat = Seat(guest, table, seat=0)
+    for n in (1, 2):
+        assert guest.post(f"/tables/{table.id}/bot", {"seat": n}).status_code == 302
+    seat.page()
+    seat.act("bet", "ante", chip=500)
+    seat.act("deal")
+    state = latest_round(table).state
+    assert state["street"] == 0 and not state["seats"]["0"]["decided"]
+    assert state["seats"]["1"]["decided"] and state["seats"]["2"]["decided"]
+    assert {"check", "play"} <= {a.split("-")[0] for a in seat.actions}
+
+
 def test_uth_rebet_repeats_ante_and_trips(guest):
     table = make("ultimate-texas-holdem")
     seat = Seat(guest, table)

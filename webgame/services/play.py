@@ -398,6 +398,13 @@ def _run_bots(table: Table, rnd: Round) -> None:
                     break
         elif turn == SYSTEM_SEAT:
             move = game.bot_action(state, SYSTEM_SEAT)
+        elif hasattr(game, "deciding"):
+            # D-013: everyone decides at once, so a bot never waits on a person's clock.
+            for seat in game.deciding(state):
+                if seat in bots:
+                    move = game.bot_action(state, seat)
+                    if move is not None:
+                        break
         if move is None:
             return
         bot = owners.get(move.seat)

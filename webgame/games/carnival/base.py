@@ -340,6 +340,10 @@ class CarnivalEngine:
             return []
         return [n for n, b in sorted(state.seats.items()) if not b.decided and self.needs_decision(state, b)]
 
+    def deciding(self, state: CarnivalState) -> list[int]:
+        """Every hand that may decide now: all of them at once (D-013)."""
+        return self.waiting(state)
+
     def to_act(self, state: CarnivalState) -> int | None:
         waiting = self.waiting(state)
         return waiting[0] if waiting else None

@@ -223,6 +223,10 @@ class BankedTable:
         """Positions still to decide in the current decision window, lowest first."""
         return []
 
+    def deciding(self, state: Any) -> list[int]:
+        """Every position that may decide now: all of them at once (D-013)."""
+        return self.undecided(state)
+
     def default_action(self, state: Any, seat: int) -> Action:
         raise NotImplementedError
 

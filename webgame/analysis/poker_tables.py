@@ -1,5 +1,5 @@
-"""Playing a house-banked poker table round after round for the simulated analyzers
-(Ultimate Texas Hold'em, Jackpot Hold'em, Caribbean Stud, Mississippi Stud).
+"""Playing a house-banked hold'em table round after round through its engine: the
+cross-check of the exact bonus figures (``flask edge ... --check ROUNDS``).
 
 Every seat of the table is a house bot: it posts the minimum main wager and decides as
 the engine's ``bot_action`` does; a side bet, when one is asked for, is placed at its
@@ -7,7 +7,7 @@ minimum on every seat. The table is the engine itself on a
 :class:`~webgame.engine.rng.SeededRng`, a fresh deck every round, as a table deals it.
 
 The main game's figure is the net of every wager but the side bets (Ante, its matched
-wager, Play, Bet, street wagers) per initial Ante; its element of risk divides by all
+wager, Play) per initial Ante, for the bots' strategy; its element of risk divides by all
 that was staked on those wagers.
 """
 
@@ -87,26 +87,3 @@ def lines(rules: Mapping[str, Any], paytable: str) -> dict[str, str]:
     for k, v in raw.items():
         out[k] = str(v)
     return out
-
-
-def settings(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """The settings a simulated figure depends on (its cache key): every rule but the
-    table's limits, options and words."""
-    return {k: v for k, v in sorted(rules.items())
-            if k not in ("limits", "name", "description", "notes", "cite", "sections", "rulebook", "seed")}
-
-
-CI_WORDS = ("House edge per initial Ante (the net of every main wager, Play and street bets included); "
-            "element of risk per total main action; hit frequency = hands that end the round ahead. "
-            "The 95% interval treats rounds as independent.")
-
-
-def main_assumptions(strategy: str, rules: Mapping[str, Any]) -> str:
-    return (f"Simulation through the table engine: {rules['seats']} positions, each a house bot posting the "
-            f"minimum Ante and playing {strategy}; a fresh deck every round. " + CI_WORDS)
-
-
-def side_assumptions(what: str, rules: Mapping[str, Any]) -> str:
-    return (f"Simulation through the table engine: {rules['seats']} positions, each a house bot placing {what} "
-            "at its minimum beside the minimum Ante and playing the house strategy; a fresh deck every round. "
-            "House edge per side-bet wager; the 95% interval treats rounds as independent.")

@@ -6,7 +6,7 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Optional  # noqa: BLE001
+from typing import Any
 
 from flask import Flask, Response, render_template, request
 from sqlalchemy import event

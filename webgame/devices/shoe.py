@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..engine import state as codec
@@ -26,7 +26,7 @@ from ..engine.cards import Card, build_shoe, parse_card
 from ..engine.rng import Rng
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card(code: str) -> Card:
     """Cards are immutable: parse each code once per process (the shoe re-mixes every round)."""
     return parse_card(code)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol, Union
+from typing import Any, Protocol
 
 from .rng import Rng
 
@@ -127,7 +127,7 @@ class Note:
     seat: int = SYSTEM_SEAT
 
 
-Event = Union[Stake, Refund, Settlement, MeterMove, Note]
+Event = Stake | Refund | Settlement | MeterMove | Note
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

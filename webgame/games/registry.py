@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -25,7 +25,7 @@ ENGINES: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def engine(slug: str) -> Any:
     module, attr = ENGINES[slug].split(":")
     return getattr(import_module(module), attr)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timezone  # noqa: BLE001
-from typing import Any, Optional  # noqa: BLE001
+from datetime import UTC, datetime
+from typing import Any
 
 import sqlalchemy as sa
 from flask_login import UserMixin

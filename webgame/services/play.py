@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa

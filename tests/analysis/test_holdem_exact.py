@@ -210,7 +210,7 @@ def test_three_up_bonus_by_hand() -> None:
 PUBLISHED = {"ultimate-texas-holdem": 0.02185}  # optimal play, this paytable (Ante 1:1, Blind 500/50/10/3/3:2/1)
 
 
-@pytest.mark.parametrize("game", ["ultimate-texas-holdem"])
+@pytest.mark.parametrize("game", ["ultimate-texas-holdem", "jackpot-holdem"])
 def test_the_main_game_is_kept_exact_for_the_current_rules(game: str) -> None:
     _, _, wagers = configuration(game, "grand-ronde")
     main = next(w for w in wagers if w.bet == "ante")

@@ -32,21 +32,21 @@ Ante and the matched wager.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import comb
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from ..engine.hands import batch
-from ..engine.hands.tables import STANDARD, flush_base
+from ..engine.hands.tables import STANDARD, five_card_table, flush_base
 from ..engine.money import Odds
-from .core import Result
+from .core import Progress, Result
 
-Progress = Callable[[int, int], None]
 I64 = npt.NDArray[np.int64]
 
 DEALER_HANDS = 990  # two of the 45 cards neither on the board nor in the player's hand
@@ -107,7 +107,7 @@ def _matched_by_value(rules: Mapping[str, Any]) -> tuple[int, ...]:
 
 @cache
 def _value_count() -> int:
-    from ..engine.hands.tables import five_card_table
+    """Hand values run 1 .. size; 0 is unused."""
     return five_card_table(STANDARD).size + 1
 
 
@@ -442,7 +442,6 @@ def _top_window(sh: Shape, top_a: I64, top_b: I64, top_check: I64, top_stake: I6
 def _flops_per_cell(first_exposed: int) -> int:
     """Flops completing one (first cards, player pair): the other 3 - e0 flop cards from
     the 50 - e0 cards left."""
-    from math import comb
     return comb(50 - first_exposed, 3 - first_exposed)
 
 

@@ -29,17 +29,14 @@ decisions, plays the showdown and describes hands. Money crosses only as events
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from ...devices.shoe import Shoe
-from ...engine import state as codec
 from ...engine.hands import HandValue
-from ...engine.money import Odds, fmt, truncate
-from ...engine.paytable import odds_of
+from ...engine.money import fmt, truncate
 from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
@@ -47,14 +44,12 @@ from ...engine.protocol import (
     IllegalAction,
     Legal,
     Note,
-    Refund,
     Stake,
-    settle_once,
 )
 from ...engine.rng import Rng
+from ..banked import BETTING, NOTES_SHOWN, OVER, BankedTable, snapshot, spot_word
 
-BETTING, DECIDE, OVER = "betting", "decide", "over"
-NOTES_SHOWN = 12
+DECIDE = "decide"
 RANKS = "23456789TJQKA"
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 
@@ -234,29 +229,22 @@ def prorate(awards: Mapping[Any, int], limit: int) -> dict[Any, int]:
     return {k: truncate(a * ratio) for k, a in awards.items()}
 
 
-def box_name(seat: int) -> str:
-    """Positions are shown counted from first base: engine seat 0 is Spot 1."""
-    return f"Spot {seat + 1}"
-
-
 # ---------------------------------------------------------------------------------------
 # The engine every carnival game extends
 # ---------------------------------------------------------------------------------------
-class CarnivalEngine:
-    """The Game protocol for a house-banked poker game; subclasses fill in the game."""
+class CarnivalEngine(BankedTable):
+    """The Game protocol for a house-banked poker game; subclasses fill in the game. The
+    table bookkeeping (owners, limits, settlement, the decision clock) is :class:`BankedTable`'s."""
 
     slug = "carnival"
     name = "Carnival game"
-    family = "carnival"
-    seat_owner_action = "owner"  # the seating layer tells the round who plays each box
-    opening_actions = ("bet",)
-    window_closes_with = "deal"  # what the table does when a shared table's betting window closes
+    state_class = CarnivalState
     STAGES = 1  # decision stages after the deal
     DECISIONS: tuple[str, ...] = ()  # the action kinds of the decisions
     MAIN = "ante"  # the circle bots bet
 
     # -- what subclasses provide ---------------------------------------------------------
-    def spots(self, rules: Mapping[str, Any]) -> list[Spot]:
+    def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
         raise NotImplementedError
 
     def check_rules(self, rules: Mapping[str, Any]) -> None:
@@ -278,17 +266,14 @@ class CarnivalEngine:
     def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
         raise NotImplementedError
 
-    def decide(self, state: CarnivalState, seat: int, box: Box, action: Action, events: list[Event]) -> None:
+    def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
+                       events: list[Event]) -> None:
         raise NotImplementedError
 
     def end_stage(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
         """Everyone has decided at ``state.stage``: turn the next card over, etc."""
 
     def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
-        raise NotImplementedError
-
-    def default_decision(self, state: CarnivalState, seat: int) -> Action:
-        """D-009: the choice that puts no more money at risk."""
         raise NotImplementedError
 
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:
@@ -310,17 +295,16 @@ class CarnivalEngine:
 
     # -- round lifecycle -----------------------------------------------------------------
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> CarnivalState:
-        snapshot: dict[str, Any] = json.loads(json.dumps(dict(rules)))
-        if int(snapshot.get("decks", 1)) != 1:
+        snap = snapshot(rules)
+        if int(snap.get("decks", 1)) != 1:
             raise ValueError("these games deal from one fresh 52-card deck (D-011)")
-        if not 1 <= int(snapshot["seats"]) <= 12:
+        if not 1 <= int(snap["seats"]) <= 12:
             raise ValueError("a table has 1 to 12 seats")
-        if int(snapshot["bet_step"]) <= 0:
+        if self.step(snap) <= 0:
             raise ValueError("bet_step must be positive")
-        self.check_rules(snapshot)
+        self.check_rules(snap)
         shoe = new_shoe(carry, rng)
-        state = CarnivalState(rules=snapshot, shoe=shoe,
-                              seats={i: Box() for i in range(int(snapshot["seats"]))})
+        state = CarnivalState(rules=snap, shoe=shoe, seats={i: Box() for i in range(int(snap["seats"]))})
         state.notes.append("A fresh deck is shuffled for this round.")
         self.open_round(state)
         return state
@@ -331,44 +315,26 @@ class CarnivalEngine:
     def carry(self, state: CarnivalState) -> dict[str, Any]:
         return {"shuffle_no": state.shoe.shuffle_no}
 
-    def is_over(self, state: CarnivalState) -> bool:
-        return state.phase == OVER
-
-    def waiting(self, state: CarnivalState) -> list[int]:
+    def undecided(self, state: CarnivalState) -> list[int]:
         """Hands still to decide at this stage, in seat order."""
         if state.phase != DECIDE:
             return []
         return [n for n, b in sorted(state.seats.items()) if not b.decided and self.needs_decision(state, b)]
 
-    def deciding(self, state: CarnivalState) -> list[int]:
-        """Every hand that may decide now: all of them at once (D-013)."""
-        return self.waiting(state)
-
-    def to_act(self, state: CarnivalState) -> int | None:
-        waiting = self.waiting(state)
-        return waiting[0] if waiting else None
-
-    def dump(self, state: CarnivalState) -> dict[str, Any]:
-        return codec.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> CarnivalState:
-        return codec.load(CarnivalState, data)
+    def waiting(self, state: CarnivalState) -> list[int]:
+        """The carnival games' own word for :meth:`undecided`."""
+        return self.undecided(state)
 
     # -- readings of the rules -------------------------------------------------------------
     def offered(self, rules: Mapping[str, Any]) -> list[Spot]:
         """The circles this table has: side bets only where its rulebook offers them (D-517)."""
-        return [s for s in self.spots(rules) if not s.side_bet or s.side_bet in rules["side_bets"]]
+        return [s for s in self.circles(rules) if not s.side_bet or s.side_bet in rules["side_bets"]]
 
     def spot(self, rules: Mapping[str, Any], key: str) -> Spot:
         for s in self.offered(rules):
             if s.key == key:
                 return s
         raise IllegalAction("There is no such bet at this table.")
-
-    @staticmethod
-    def limit(rules: Mapping[str, Any], spot: Spot) -> tuple[int, int]:
-        lim = rules["limits"][spot.limit]
-        return int(lim["min"]), int(lim["max"])
 
     @staticmethod
     def on_spot(box: Box, spot: Spot) -> int:
@@ -407,23 +373,19 @@ class CarnivalEngine:
             return []
         box = state.seats[seat]
         out: list[Legal] = []
-        step = int(rules["bet_step"])
         if not self.may_bet(state, seat):
             for spot in self.offered(rules):
                 if not self._requirement_met(rules, box, spot):
                     continue
-                low, high = self.limit(rules, spot)
                 have = self.on_spot(box, spot)
                 if spot.fixed:
                     if not have:
+                        low = self.limit(rules, spot.limit)["min"]
                         out.append(Legal("bet", spot.key, low, low, spot.label))
                     continue
-                room = (high - have) // step * step
-                if room <= 0:
-                    continue
-                need = max(low - have, step)
-                need = -(-need // step) * step  # up to the chip step
-                out.append(Legal("bet", spot.key, min(need, room), room, spot.label))
+                bounds = self.bet_bounds(rules, have, spot.limit)
+                if bounds is not None:
+                    out.append(Legal("bet", spot.key, bounds[0], bounds[1], spot.label))
         if box.bets:
             out.append(Legal("clear", label="Clear bets"))
         if self._deals_in(rules, box):
@@ -434,38 +396,38 @@ class CarnivalEngine:
     def apply(self, state: CarnivalState, action: Action, rng: Rng) -> list[Event]:
         if state.phase == OVER:
             raise IllegalAction("This round is over.")
-        handlers = {"bet": self._bet, "clear": self._clear, "owner": self._owner, "deal": self._deal,
-                    "timeout": self._timeout}
         events: list[Event] = []
-        if action.kind in handlers:
-            handlers[action.kind](state, action, rng, events)
+        if action.kind == "bet":
+            self._bet(state, action, events)
+        elif action.kind == "clear":
+            self.clear(state, action, events)
+        elif action.kind == "owner":
+            self.owner(state, action, events)
+        elif action.kind == "deal":
+            self._deal(state, action, rng, events)
+        elif action.kind == "timeout":
+            self.timeout(state, action, rng, events)
         elif action.kind in self.DECISIONS:
-            self._decision(state, action, rng, events)
+            self.decide(state, action, rng, events)
         else:
             raise IllegalAction("That is not a move at this table.")
-        for event in events:
-            if isinstance(event, Note):
-                state.notes.append(event.text)
+        self.record_notes(state, events)
         return events
 
-    def _box(self, state: CarnivalState, seat: int) -> Box:
-        if seat not in state.seats:
-            raise IllegalAction("There is no such betting position at this table.")
-        return state.seats[seat]
-
     # betting ---------------------------------------------------------------------------
-    def _bet(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+    def _bet(self, state: CarnivalState, action: Action, events: list[Event]) -> None:
         if state.phase != BETTING:
             raise IllegalAction("Betting is closed.")  # D-026
         rules = state.rules
-        box = self._box(state, action.seat)
+        box = self.book(state, action.seat)
         spot = self.spot(rules, action.spot or self.MAIN)
         why = self.may_bet(state, action.seat)
         if why:
             raise IllegalAction(why)
         if action.amount <= 0:
             raise IllegalAction("A bet must be more than $0.")
-        low, high = self.limit(rules, spot)
+        lim = self.limit(rules, spot.limit)
+        low, high = lim["min"], lim["max"]
         have = self.on_spot(box, spot)
         amount = action.amount
         if spot.fixed:
@@ -475,7 +437,7 @@ class CarnivalEngine:
                 raise IllegalAction(f"{spot.words} is already on: it is a {fmt(low)} wager.")
             amount = low
         else:
-            step = int(rules["bet_step"])
+            step = self.step(rules)
             if action.amount % step:
                 raise IllegalAction(f"Bets are taken in steps of {fmt(step)}.")  # D-003
             if have + amount > high:
@@ -487,51 +449,31 @@ class CarnivalEngine:
             box.bets[key] = box.bets.get(key, 0) + amount
             events.append(Stake(action.seat, key, amount))
 
-    def _clear(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
-        """Take chips back before the deal: one circle, or everything ("" spot). A side bet
-        stands only on its main wager, so clearing the main wager clears it too."""
-        if state.phase != BETTING:
-            raise IllegalAction("Betting is closed.")  # D-026
+    def cleared_with(self, state: CarnivalState, box: Box, spot: str) -> list[str]:
+        """One circle's stakes, or everything ("" spot). A side bet stands only on its main
+        wager, so clearing the main wager clears it too."""
+        if not spot:
+            return list(box.bets)
         rules = state.rules
-        box = self._box(state, action.seat)
         offered = self.offered(rules)
-        if action.spot:
-            gone = {self.spot(rules, action.spot).key}
-            changed = True
-            while changed:  # cascade to circles whose requirement goes with it
-                changed = False
-                for s in offered:
-                    if s.key in gone or not s.requires or not self.on_spot(box, s):
-                        continue
-                    if all(r in gone or not self.on_spot(box, self.spot(rules, r)) for r in s.requires):
-                        gone.add(s.key)
-                        changed = True
-            keys = [k for s in offered if s.key in gone for k in s.keys]
-        else:
-            keys = list(box.bets)
-        keys = [k for k in keys if box.bets.get(k)]
-        if not keys:
-            raise IllegalAction("There is nothing to clear.")
-        for key in keys:
-            events.append(Refund(action.seat, key, box.bets.pop(key)))
-
-    def _owner(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
-        """Who plays this box (``spot`` = a player id, "" = nobody): per-player caps (D-006,
-        D-023) and which hidden cards a viewer may see (D-016)."""
-        if state.phase != BETTING:
-            raise IllegalAction("Positions can only change hands between rounds.")
-        self._box(state, action.seat)
-        if action.spot:
-            state.owners[action.seat] = action.spot
-        else:
-            state.owners.pop(action.seat, None)
+        gone = {self.spot(rules, spot).key}
+        changed = True
+        while changed:  # cascade to circles whose requirement goes with it
+            changed = False
+            for s in offered:
+                if s.key in gone or not s.requires or not self.on_spot(box, s):
+                    continue
+                if all(r in gone or not self.on_spot(box, self.spot(rules, r)) for r in s.requires):
+                    gone.add(s.key)
+                    changed = True
+        return [k for s in offered if s.key in gone for k in s.keys]
 
     def _deal(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:
             raise IllegalAction("The cards are already out.")
         rules = state.rules
         if action.seat != SYSTEM_SEAT:
-            box = self._box(state, action.seat)
+            box = self.book(state, action.seat)
             if not self._deals_in(rules, box):
                 raise IllegalAction("Place a bet before the deal.")
         players = [n for n, b in sorted(state.seats.items()) if self._deals_in(rules, b)]
@@ -543,10 +485,10 @@ class CarnivalEngine:
                 if not amount:
                     continue
                 if not self._requirement_met(rules, box, spot):
-                    raise IllegalAction(f"{box_name(n)}: {spot.words} needs its main wager.")
-                low, _ = self.limit(rules, spot)
+                    raise IllegalAction(f"{spot_word(n)}: {spot.words} needs its main wager.")
+                low = self.limit(rules, spot.limit)["min"]
                 if amount < low:
-                    raise IllegalAction(f"{box_name(n)}: the minimum on {spot.words} is {fmt(low)}.")
+                    raise IllegalAction(f"{spot_word(n)}: the minimum on {spot.words} is {fmt(low)}.")
         self.deal(state, rng, players, events)
         if not self._check_deal(state, players, events):
             return
@@ -574,7 +516,7 @@ class CarnivalEngine:
         if bad and state.rules.get("misdeal_player") == "void-player":
             for n in bad:
                 self._void_box(state, events, n)
-                events.append(Note(f"{box_name(n)}: misdealt hand is void; its wagers are returned (D-010)."))
+                events.append(Note(f"{spot_word(n)}: misdealt hand is void; its wagers are returned (D-010)."))
         elif bad:
             self.void_round(state, events, "Misdeal: the round is void and every wager is returned (D-008, D-010).")
             return False
@@ -588,6 +530,8 @@ class CarnivalEngine:
         box.void = True
 
     def void_round(self, state: CarnivalState, events: list[Event], why: str) -> None:
+        """The carnival rulebooks' void (D-008, D-010): each box's wagers go back with the
+        words "Void: wager returned", the box is marked void, then ``why`` is announced."""
         for n in sorted(state.seats):
             if state.seats[n].bets:
                 self._void_box(state, events, n)
@@ -596,37 +540,23 @@ class CarnivalEngine:
         events.append(Note(why))
 
     # decisions -------------------------------------------------------------------------
-    def _decision(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+    def decide(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != DECIDE:
             raise IllegalAction("There is no decision to make now.")
-        box = self._box(state, action.seat)
+        box = self.book(state, action.seat)
         if not box.dealt_in:
             raise IllegalAction("That position has no hand this round.")
         if box.folded:
             raise IllegalAction("That hand has folded.")
         if box.decided or not self.needs_decision(state, box):
             raise IllegalAction("That hand has already decided.")
-        self.decide(state, action.seat, box, action, events)
+        self.apply_decision(state, action.seat, box, action, events)
         box.decided = True
-        self._advance(state, rng, events)
-
-    def _timeout(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
-        """The decision clock ran out (D-009, D-013): every hand still undecided gets the
-        default, the choice that puts no more money at risk."""
-        if action.seat != SYSTEM_SEAT:
-            raise IllegalAction("Only the table's clock does that.")
-        if state.phase != DECIDE:
-            raise IllegalAction("There is no decision to make now.")
-        for n in self.waiting(state):
-            events.append(Note(f"{box_name(n)}: time is up."))
-            box = state.seats[n]
-            self.decide(state, n, box, self.default_decision(state, n), events)
-            box.decided = True
         self._advance(state, rng, events)
 
     def _advance(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
         """Move on while nobody is left to decide: next stage, or the showdown."""
-        while state.phase == DECIDE and not self.waiting(state):
+        while state.phase == DECIDE and not self.undecided(state):
             self.end_stage(state, rng, events)
             if state.stage >= self.STAGES or not any(b.live for b in state.seats.values()):
                 self._showdown(state, rng, events)
@@ -644,31 +574,7 @@ class CarnivalEngine:
                     raise RuntimeError(f"{n}:{key} was never settled")  # a malfunction, never a rule
         state.phase = OVER
 
-    # settlement ------------------------------------------------------------------------
-    def settle(self, state: CarnivalState, events: list[Event], seat: int, bet: str, stake: int,
-               returned: int, result: str, detail: str) -> None:
-        settle_once(state.settled, state.seats[seat].results, events, seat, bet, stake, returned,
-                    result, detail)
-
-    def lose(self, state: CarnivalState, events: list[Event], seat: int, bet: str, detail: str) -> None:
-        stake = state.seats[seat].bets.get(bet, 0)
-        if stake:
-            self.settle(state, events, seat, bet, stake, 0, "lose", detail)
-
-    def push(self, state: CarnivalState, events: list[Event], seat: int, bet: str, detail: str) -> None:
-        stake = state.seats[seat].bets.get(bet, 0)
-        if stake:
-            self.settle(state, events, seat, bet, stake, stake, "push", detail)
-
-    def win(self, state: CarnivalState, events: list[Event], seat: int, bet: str, won: int, detail: str) -> None:
-        stake = state.seats[seat].bets.get(bet, 0)
-        if stake:
-            self.settle(state, events, seat, bet, stake, stake + won, "win", detail)
-
-    @staticmethod
-    def odds(rules: Mapping[str, Any], paytable: str, line: str) -> Odds:
-        return odds_of(rules, paytable, line)
-
+    # settlement (settle, win, push, lose: BankedTable) --------------------------------
     def pays(self, rules: Mapping[str, Any], paytable: str, line: str) -> str:
         return f"{line_label(line)} pays {self.odds(rules, paytable, line)}"
 
@@ -683,35 +589,24 @@ class CarnivalEngine:
             if box.bets or self.may_bet(state, seat):
                 return None
             spot = self.spot(state.rules, self.MAIN)
-            step = int(state.rules["bet_step"])
-            low, _ = self.limit(state.rules, spot)
+            step = self.step(state.rules)
+            low = self.limit(state.rules, spot.limit)["min"]
             return Action("bet", seat, spot.key, -(-low // step) * step)
-        if state.phase == DECIDE and seat in self.waiting(state):
+        if state.phase == DECIDE and seat in self.undecided(state):
             return self.bot_decision(state, seat)
         return None
 
-    def timeout_action(self, state: CarnivalState) -> Action | None:
-        """D-009, D-013: when the one decision clock runs out, every undecided hand gets its
-        default at once."""
-        return Action("timeout", SYSTEM_SEAT) if self.waiting(state) else None
-
     # -- showing it ----------------------------------------------------------------------
     def visible_to(self, state: CarnivalState, viewer: int | None) -> set[int]:
-        """The boxes whose hidden cards ``viewer`` may see: its own, and every box played by
-        the same person (D-016, D-023)."""
-        if viewer is None or viewer not in state.seats:
-            return set()
-        who = state.owners.get(viewer)
-        if not who:
-            return {viewer}
-        return {n for n in state.seats if n == viewer or state.owners.get(n) == who}
+        """The carnival games' own word for :meth:`viewer_seats` (D-016, D-023)."""
+        return self.viewer_seats(state, viewer)
 
     def view(self, state: CarnivalState, viewer: int | None) -> dict[str, Any]:
         """Everything ``viewer`` may see: no other player's face-down cards, no folded hand,
         no dealer hole card and no deck order before the showdown."""
         rules = state.rules
-        mine = self.visible_to(state, viewer)
-        waiting = self.waiting(state)
+        mine = self.viewer_seats(state, viewer)
+        waiting = self.undecided(state)
         seats: dict[int, Any] = {}
         for n, box in sorted(state.seats.items()):
             show = n in mine or (state.revealed and box.live)
@@ -745,7 +640,7 @@ class CarnivalEngine:
             "pending": waiting,
             "shoe": state.shoe.view(),
             "limits": {k: dict(v) for k, v in rules["limits"].items()},
-            "bet_step": int(rules["bet_step"]),
+            "bet_step": self.step(rules),
             "spots": [{"key": s.key, "label": s.label, "fixed": s.fixed, "stakes": list(s.keys)}
                       for s in self.offered(rules)],
             "paytables": self.paytables_view(rules),

@@ -31,13 +31,13 @@ from ...engine.protocol import (
     Stake,
 )
 from ...engine.rng import Rng
+from ..banked import spot_word
 from .base import (
     RANK_INDEX,
     Box,
     CarnivalEngine,
     CarnivalState,
     Spot,
-    box_name,
     line_label,
     pay_line,
     qualifies,
@@ -58,7 +58,7 @@ class CaribbeanStud(CarnivalEngine):
     DECISIONS = ("play", "fold")
     MAIN = ANTE
 
-    def spots(self, rules: Mapping[str, Any]) -> list[Spot]:
+    def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
         return [
             Spot(ANTE, "Ante", "ante", name="the Ante"),  # "Players must ante to get in the game" (004 s.735)
             # One token a round, only with an Ante on the same spot (004 s.736, D-317, D-519).
@@ -103,7 +103,7 @@ class CaribbeanStud(CarnivalEngine):
         for n, box in sorted(state.seats.items()):
             if box.dealt_in and box.bets.get(PROGRESSIVE):
                 state.meter += step
-                events.append(MeterMove(name, step, "in", f"progressive wager, {box_name(n)}"))
+                events.append(MeterMove(name, step, "in", f"progressive wager, {spot_word(n)}"))
 
     # -- decisions -------------------------------------------------------------------------
     def _progressive_award(self, state: CarnivalState, box: Box, meter: int | None = None) -> tuple[str | None, int]:
@@ -131,7 +131,8 @@ class CaribbeanStud(CarnivalEngine):
             out.append(Legal("fold", "", label="Fold (forfeits the Ante)"))
         return out
 
-    def decide(self, state: CarnivalState, seat: int, box: Box, action: Action, events: list[Event]) -> None:
+    def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
+                       events: list[Event]) -> None:
         bet = int(state.rules["bet_multiple"]) * box.bets[ANTE]
         if action.kind == "play":
             if action.amount not in (0, bet):
@@ -148,16 +149,16 @@ class CaribbeanStud(CarnivalEngine):
         box.decisions.append("fold")
         self.lose(state, events, seat, ANTE, "Folded: the Ante is forfeited (D-312)")
         self.lose(state, events, seat, PROGRESSIVE, "Folded: the progressive wager is forfeited (D-316)")
-        events.append(Note(f"{box_name(seat)} folds."))
+        events.append(Note(f"{spot_word(seat)} folds."))
 
-    def default_decision(self, state: CarnivalState, seat: int) -> Action:
+    def default_action(self, state: CarnivalState, seat: int) -> Action:
         return Action("fold", seat, "confirm")  # D-009: fold where a raise is required
 
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:
         box = state.seats[seat]
         if bot_plays(box.cards, state.dealer[state.dealer_up[0]]):
             return Action("play", seat, "", int(state.rules["bet_multiple"]) * box.bets[ANTE])
-        return self.default_decision(state, seat)
+        return self.default_action(state, seat)
 
     # -- the showdown --------------------------------------------------------------------
     def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
@@ -221,7 +222,7 @@ class CaribbeanStud(CarnivalEngine):
         what = f"{percent}% of the meter" if percent is not None else "fixed award"
         self.win(state, events, n, PROGRESSIVE, award,
                  f"Progressive: {line_label(line).lower()} wins {fmt(award)} ({what}, 004 s.773-778)")
-        memo = f"{line_label(line)}, {box_name(n)}, {' '.join(box.cards)}"
+        memo = f"{line_label(line)}, {spot_word(n)}, {' '.join(box.cards)}"
         reset = line in rules["paytables"][PROGRESSIVE_TABLE].get("reset_lines", [])
         from_meter = state.meter if reset else max(0, min(award, state.meter - seed))
         if from_meter:
@@ -231,11 +232,11 @@ class CaribbeanStud(CarnivalEngine):
             events.append(MeterMove(name, seed, "in", "meter reset to the seed (004 s.750)"))
             state.meter = seed
         state.meter_log.append({
-            "seat": n, "spot": box_name(n), "hand": line, "label": line_label(line), "cards": list(box.cards),
+            "seat": n, "spot": spot_word(n), "hand": line, "label": line_label(line), "cards": list(box.cards),
             "award": award, "meter_before": before, "from_meter": from_meter, "house_paid": award - from_meter,
             "reset": reset, "meter_after": state.meter,
         })
-        events.append(Note(f"Progressive: {box_name(n)} wins {fmt(award)} with a {line_label(line).lower()}."))
+        events.append(Note(f"Progressive: {spot_word(n)} wins {fmt(award)} with a {line_label(line).lower()}."))
 
     # -- showing it --------------------------------------------------------------------------
     def hand_words(self, state: CarnivalState, box: Box) -> str:

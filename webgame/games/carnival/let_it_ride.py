@@ -43,7 +43,7 @@ class LetItRide(CarnivalEngine):
     DECISIONS = ("ride", "take-back")
     MAIN = BASE
 
-    def spots(self, rules: Mapping[str, Any]) -> list[Spot]:
+    def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
         return [
             # Three equal bets (000 s.582, s.589; 004 s.1099): one chip goes on each circle.
             Spot(BASE, "1 · 2 · $", "base", stakes=BETS, name="each base bet"),
@@ -81,7 +81,8 @@ class LetItRide(CarnivalEngine):
         return [Legal("ride", n, label=f"Let it ride (bet {n})"),
                 Legal("take-back", n, amount, amount, f"Take back bet {n} ({fmt(amount)})")]
 
-    def decide(self, state: CarnivalState, seat: int, box: Box, action: Action, events: list[Event]) -> None:
+    def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
+                       events: list[Event]) -> None:
         n = str(state.stage)
         if action.spot not in ("", n):
             raise IllegalAction(f"Bet {n} is the one to decide now; bet 3 can never be taken back.")
@@ -93,7 +94,7 @@ class LetItRide(CarnivalEngine):
         else:
             box.decisions.append("ride")
 
-    def default_decision(self, state: CarnivalState, seat: int) -> Action:
+    def default_action(self, state: CarnivalState, seat: int) -> Action:
         return Action("take-back", seat, str(state.stage))  # D-009: "take back"
 
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:

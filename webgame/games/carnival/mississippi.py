@@ -22,13 +22,13 @@ from ...engine.hands.value import plural, word
 from ...engine.money import fmt
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Stake
 from ...engine.rng import Rng
+from ..banked import spot_word
 from .base import (
     RANK_INDEX,
     Box,
     CarnivalEngine,
     CarnivalState,
     Spot,
-    box_name,
     pay_line,
     share_exactly,
 )
@@ -45,7 +45,7 @@ class MississippiStud(CarnivalEngine):
     DECISIONS = ("street", "fold")
     MAIN = ANTE
 
-    def spots(self, rules: Mapping[str, Any]) -> list[Spot]:
+    def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
         return [Spot(ANTE, "Ante", "ante", name="the Ante")]  # 004 s.1616, s.1694
 
     def check_rules(self, rules: Mapping[str, Any]) -> None:
@@ -81,7 +81,8 @@ class MississippiStud(CarnivalEngine):
                for m in state.rules["street_multiples"]]
         return [*out, Legal("fold", "", label="Fold")]
 
-    def decide(self, state: CarnivalState, seat: int, box: Box, action: Action, events: list[Event]) -> None:
+    def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
+                       events: list[Event]) -> None:
         ante = box.bets[ANTE]
         key = STREETS[state.stage - 1]
         if action.kind == "street":
@@ -101,13 +102,13 @@ class MississippiStud(CarnivalEngine):
         box.decisions.append("fold")
         for bet in (ANTE, *STREETS):
             self.lose(state, events, seat, bet, f"Folded at {STREET_NAMES[key]} (004 s.1714-1719)")
-        events.append(Note(f"{box_name(seat)} folds."))
+        events.append(Note(f"{spot_word(seat)} folds."))
 
     def end_stage(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
         state.community_shown = state.stage  # 004 s.1716, s.1718, s.1720
         events.append(Note(f"Community card {state.stage}: {state.community[state.stage - 1]}."))
 
-    def default_decision(self, state: CarnivalState, seat: int) -> Action:
+    def default_action(self, state: CarnivalState, seat: int) -> Action:
         return Action("fold", seat)  # D-009: fold where a wager is required
 
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:

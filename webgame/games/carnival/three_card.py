@@ -16,12 +16,12 @@ from ...engine.hands import evaluate_three
 from ...engine.money import fmt
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Stake
 from ...engine.rng import Rng
+from ..banked import spot_word
 from .base import (
     Box,
     CarnivalEngine,
     CarnivalState,
     Spot,
-    box_name,
     pay_line,
     qualifies,
 )
@@ -37,7 +37,7 @@ class ThreeCardPoker(CarnivalEngine):
     DECISIONS = ("play", "fold")
     MAIN = ANTE
 
-    def spots(self, rules: Mapping[str, Any]) -> list[Spot]:
+    def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
         return [
             Spot(ANTE, "Ante", "ante", name="the Ante"),
             # Pair Plus may be the only bet (000 s.1030, 004 s.1473): it deals the hand in.
@@ -78,7 +78,8 @@ class ThreeCardPoker(CarnivalEngine):
         fold = "Fold (forfeits Ante and Pair Plus)" if box.bets.get(PAIR_PLUS) else "Fold"
         return [Legal("play", "", ante, ante, f"Play {fmt(ante)}"), Legal("fold", "", label=fold)]
 
-    def decide(self, state: CarnivalState, seat: int, box: Box, action: Action, events: list[Event]) -> None:
+    def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
+                       events: list[Event]) -> None:
         ante = box.bets[ANTE]
         if action.kind == "play":
             if action.amount not in (0, ante):
@@ -91,9 +92,9 @@ class ThreeCardPoker(CarnivalEngine):
         box.decisions.append("fold")
         self.lose(state, events, seat, ANTE, "Folded: the Ante is forfeited (000 s.1089, 004 s.1477)")
         self.lose(state, events, seat, PAIR_PLUS, "Folded: Pair Plus is forfeited too (000 s.1090, D-269)")
-        events.append(Note(f"{box_name(seat)} folds."))
+        events.append(Note(f"{spot_word(seat)} folds."))
 
-    def default_decision(self, state: CarnivalState, seat: int) -> Action:
+    def default_action(self, state: CarnivalState, seat: int) -> Action:
         return Action("fold", seat)  # D-009: fold where a raise is required
 
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:

@@ -37,20 +37,19 @@ from ...engine.protocol import (
     Stake,
 )
 from ...engine.rng import Rng
-from . import showdown
-from .banked import (
+from ..banked import (
     BETTING,
     NOTES_SHOWN,
     OVER,
     BankedTable,
     SeatBook,
-    first_line,
     humanize,
-    odds,
     paytable_view,
     snapshot,
     spot_word,
 )
+from . import showdown
+from .banked import first_line
 
 DECIDING = "deciding"
 ANTE, PLAY = "ante", "play"
@@ -443,7 +442,7 @@ class HoldemTable(BankedTable):
             f"Play: {plays}; one Play per hand",
             "Dealer qualifies with a pair or better; if not, the Ante pushes",
             f"{matched} pays on a straight or better when you win, pushes below",
-            f"Ante and Play pay {odds(rules, rules['main_paytable'], ANTE)}",
+            f"Ante and Play pay {self.odds(rules, rules['main_paytable'], ANTE)}",
         ]
         return lines
 

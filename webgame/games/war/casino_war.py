@@ -28,6 +28,7 @@ from typing import Any, ClassVar
 from ...devices.shoe import Shoe, dead_game_carry
 from ...engine import state as codec
 from ...engine.money import fmt
+from ...engine.paytable import odds_of
 from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
@@ -38,13 +39,12 @@ from ...engine.protocol import (
     Stake,
 )
 from ...engine.rng import Rng
-from ..holdem.banked import (
+from ..banked import (
     BETTING,
     NOTES_SHOWN,
     OVER,
     BankedTable,
     SeatBook,
-    odds,
     paytable_view,
     snapshot,
     spot_word,
@@ -323,7 +323,7 @@ class CasinoWar(BankedTable):
     def rules_summary(rules: Mapping[str, Any]) -> list[str]:
         main = rules["limits"][MAIN]
         out = [
-            f"Higher card pays {odds(rules, PAYTABLE, 'win')}",
+            f"Higher card pays {odds_of(rules, PAYTABLE, 'win')}",
             "On a tie: go to war for the same amount, or surrender half the wager",
             "War won pays the raise; a tie at war pays the raise and one more wager",
             f"{rules['decks']} decks, reshuffle after {rules['penetration_pct']}% of the shoe",
@@ -331,7 +331,7 @@ class CasinoWar(BankedTable):
         ]
         if TIE in rules["side_bets"]:
             tie = rules["limits"][TIE]
-            out.insert(1, f"Tie pays {odds(rules, TIE, 'tie')} ({fmt(int(tie['min']))} to {fmt(int(tie['max']))})")
+            out.insert(1, f"Tie pays {odds_of(rules, TIE, 'tie')} ({fmt(int(tie['min']))} to {fmt(int(tie['max']))})")
         return out
 
     # -- defaults and the house's players ------------------------------------------------

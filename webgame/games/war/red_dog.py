@@ -37,13 +37,12 @@ from ...engine.protocol import (
     Stake,
 )
 from ...engine.rng import Rng
-from ..holdem.banked import (
+from ..banked import (
     BETTING,
     NOTES_SHOWN,
     OVER,
     BankedTable,
     SeatBook,
-    odds,
     snapshot,
     spot_word,
 )
@@ -233,7 +232,7 @@ class RedDog(BankedTable):
         else:
             state.spread = spread
             events.append(Note(f"{first} and {second}: the spread is {spread}, paying "
-                               f"{odds(state.rules, PAYTABLE, f'spread-{spread}')}. Raises are open."))  # s.1401, s.1407
+                               f"{self.odds(state.rules, PAYTABLE, f'spread-{spread}')}. Raises are open."))  # s.1401, s.1407
             state.phase = RAISING
 
     def decide(self, state: RedDogState, action: Action, rng: Rng, events: list[Event]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import wraps
 from typing import Any, TypeVar
 
@@ -56,3 +56,22 @@ def operator_required(view: F) -> F:
         return view(*args, **kwargs)
 
     return wrapped  # type: ignore[return-value]
+
+
+def seat_context(number: int, view: Mapping[str, Any] | None, legal: Mapping[int, Sequence[Any]],
+                 my_seats: Collection[int]) -> dict[str, Any]:
+    """What a felt template needs of one seat: its view (``sv``, keys may be ints or, after a
+    JSON round trip, strings), whether it is the viewer's (``mine``), the viewer's legal
+    actions there (``acts``) and its bet spots by name (``bet_legal``), and its settled
+    results by wager (``results``)."""
+    seats = (view or {}).get("seats") or {}
+    sv = seats.get(number) or seats.get(str(number))
+    mine = number in my_seats
+    acts = list(legal.get(number, [])) if mine else []
+    return {
+        "sv": sv,
+        "mine": mine,
+        "acts": acts,
+        "bet_legal": {a.spot: a for a in acts if a.kind == "bet"},
+        "results": {r["bet"]: r for r in (sv or {}).get("results", [])} if sv else {},
+    }

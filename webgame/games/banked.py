@@ -19,7 +19,7 @@ the default (:meth:`BankedTable.default_action`) to every seat still undecided.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -37,6 +37,7 @@ from ..engine.protocol import (
 )
 
 NOTES_SHOWN = 12
+Move = Callable[[Any, Action, Any, list[Event]], None]  # (state, action, rng, events)
 BETTING, OVER = "betting", "over"
 
 
@@ -141,6 +142,25 @@ class BankedTable:
         return odds_of(rules, paytable, line)
 
     # -- actions every table takes -------------------------------------------------------
+    def moves(self) -> dict[str, Move]:
+        """The action kinds this table takes, each with its handler. Every table takes
+        ``clear`` and ``owner``; a game adds its own (the bet, the deal, its decisions)."""
+        return {"clear": lambda s, a, r, e: self.clear(s, a, e),
+                "owner": lambda s, a, r, e: self.owner(s, a, e)}
+
+    def apply(self, state: Any, action: Action, rng: Any) -> list[Event]:
+        """One action: refused in plain words if the round is over or the table has no such
+        move; otherwise its events, with every Note kept on the round's notes."""
+        if state.phase == OVER:
+            raise IllegalAction("This round is over.")
+        handler = self.moves().get(action.kind)
+        if handler is None:
+            raise IllegalAction("That is not a move at this table.")
+        events: list[Event] = []
+        handler(state, action, rng, events)
+        self.record_notes(state, events)
+        return events
+
     def owner(self, state: Any, action: Action, events: list[Event]) -> None:
         """Who plays this position (``spot`` = a player id, "" = nobody): the view shows a
         player the private cards of every position they play (D-023, D-016), and per-player

@@ -47,7 +47,7 @@ from ...engine.protocol import (
     Stake,
 )
 from ...engine.rng import Rng
-from ..banked import BETTING, NOTES_SHOWN, OVER, BankedTable, snapshot, spot_word
+from ..banked import BETTING, NOTES_SHOWN, OVER, BankedTable, Move, snapshot, spot_word
 
 DECIDE = "decide"
 RANKS = "23456789TJQKA"
@@ -393,28 +393,10 @@ class CarnivalEngine(BankedTable):
         return out
 
     # -- doing it ------------------------------------------------------------------------
-    def apply(self, state: CarnivalState, action: Action, rng: Rng) -> list[Event]:
-        if state.phase == OVER:
-            raise IllegalAction("This round is over.")
-        events: list[Event] = []
-        if action.kind == "bet":
-            self._bet(state, action, events)
-        elif action.kind == "clear":
-            self.clear(state, action, events)
-        elif action.kind == "owner":
-            self.owner(state, action, events)
-        elif action.kind == "deal":
-            self._deal(state, action, rng, events)
-        elif action.kind == "timeout":
-            self.timeout(state, action, rng, events)
-        elif action.kind in self.DECISIONS:
-            self.decide(state, action, rng, events)
-        else:
-            raise IllegalAction("That is not a move at this table.")
-        self.record_notes(state, events)
-        return events
+    def moves(self) -> dict[str, Move]:
+        return {**super().moves(), "bet": lambda s, a, r, e: self._bet(s, a, e), "deal": self._deal,
+                "timeout": self.timeout, **dict.fromkeys(self.DECISIONS, self.decide)}
 
-    # betting ---------------------------------------------------------------------------
     def _bet(self, state: CarnivalState, action: Action, events: list[Event]) -> None:
         if state.phase != BETTING:
             raise IllegalAction("Betting is closed.")  # D-026

@@ -22,7 +22,7 @@ act, in any order; ``to_act`` is the lowest of them, for the decision clock (D-0
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -42,6 +42,7 @@ from ..banked import (
     NOTES_SHOWN,
     OVER,
     BankedTable,
+    Move,
     SeatBook,
     humanize,
     paytable_view,
@@ -157,21 +158,9 @@ class HoldemTable(BankedTable):
         return out
 
     # -- doing it ------------------------------------------------------------------------
-    def apply(self, state: HoldemState, action: Action, rng: Rng) -> list[Event]:
-        handlers: dict[str, Callable[[HoldemState, Action, Rng, list[Event]], None]] = {
-            "bet": self._bet, "clear": lambda s, a, r, e: self.clear(s, a, e),
-            "owner": lambda s, a, r, e: self.owner(s, a, e), "deal": self._deal,
-            PLAY: self.decide, "check": self.decide, "fold": self.decide, "timeout": self.timeout,
-        }
-        handler = handlers.get(action.kind)
-        if handler is None:
-            raise IllegalAction("That is not a move at this table.")
-        if state.phase == OVER:
-            raise IllegalAction("This round is over.")
-        events: list[Event] = []
-        handler(state, action, rng, events)
-        self.record_notes(state, events)
-        return events
+    def moves(self) -> dict[str, Move]:
+        return {**super().moves(), "bet": self._bet, "deal": self._deal, "timeout": self.timeout,
+                **dict.fromkeys((PLAY, "check", "fold"), self.decide)}
 
     def _bet(self, state: HoldemState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:

@@ -21,7 +21,7 @@ A six-deck shoe [1-8], cut card at 75 % (D-343, D-011); $1-$5,000 (s.1566), Tie 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -44,6 +44,7 @@ from ..banked import (
     NOTES_SHOWN,
     OVER,
     BankedTable,
+    Move,
     SeatBook,
     paytable_view,
     snapshot,
@@ -145,21 +146,9 @@ class CasinoWar(BankedTable):
         return bet * int(rules["surrender_forfeit_pct"]) // 100
 
     # -- doing it ------------------------------------------------------------------------
-    def apply(self, state: WarState, action: Action, rng: Rng) -> list[Event]:
-        handlers: dict[str, Callable[[WarState, Action, Rng, list[Event]], None]] = {
-            "bet": self._bet, "clear": lambda s, a, r, e: self.clear(s, a, e),
-            "owner": lambda s, a, r, e: self.owner(s, a, e), "deal": self._deal,
-            "war": self._decide, "surrender": self._decide,
-        }
-        handler = handlers.get(action.kind)
-        if handler is None:
-            raise IllegalAction("That is not a move at this table.")
-        if state.phase == OVER:
-            raise IllegalAction("This round is over.")
-        events: list[Event] = []
-        handler(state, action, rng, events)
-        self.record_notes(state, events)
-        return events
+    def moves(self) -> dict[str, Move]:
+        return {**super().moves(), "bet": self._bet, "deal": self._deal,
+                **dict.fromkeys(("war", "surrender"), self._decide)}
 
     def _bet(self, state: WarState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:

@@ -20,7 +20,7 @@ D-341); an internal inconsistency of the shoe voids the round (D-008).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -42,6 +42,7 @@ from ..banked import (
     NOTES_SHOWN,
     OVER,
     BankedTable,
+    Move,
     SeatBook,
     snapshot,
     spot_word,
@@ -152,21 +153,9 @@ class RedDog(BankedTable):
         return not any(state.owners.get(n) == who and s.bets for n, s in state.seats.items() if n != seat)
 
     # -- doing it ------------------------------------------------------------------------
-    def apply(self, state: RedDogState, action: Action, rng: Rng) -> list[Event]:
-        handlers: dict[str, Callable[[RedDogState, Action, Rng, list[Event]], None]] = {
-            "bet": self._bet, "clear": lambda s, a, r, e: self.clear(s, a, e),
-            "owner": lambda s, a, r, e: self.owner(s, a, e), "deal": self._deal,
-            "raise": self.decide, "no-raise": self.decide, "timeout": self.timeout,
-        }
-        handler = handlers.get(action.kind)
-        if handler is None:
-            raise IllegalAction("That is not a move at this table.")
-        if state.phase == OVER:
-            raise IllegalAction("This round is over.")
-        events: list[Event] = []
-        handler(state, action, rng, events)
-        self.record_notes(state, events)
-        return events
+    def moves(self) -> dict[str, Move]:
+        return {**super().moves(), "bet": self._bet, "deal": self._deal, "timeout": self.timeout,
+                **dict.fromkeys(("raise", "no-raise"), self.decide)}
 
     def _bet(self, state: RedDogState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:

@@ -141,7 +141,7 @@ def check_money(engine: CarnivalEngine, events: Sequence[Event], state: Carnival
 
 def hidden_cards(engine: CarnivalEngine, state: CarnivalState, viewer: int | None) -> set[str]:
     """The cards ``viewer`` must not see now."""
-    mine = engine.visible_to(state, viewer)
+    mine = engine.viewer_seats(state, viewer)
     hidden: set[str] = set()
     for n, box in state.seats.items():
         if n in mine or (state.revealed and box.live):
@@ -246,7 +246,7 @@ def random_round(engine: CarnivalEngine, rules: Mapping[str, Any], seed: int, *,
         if chooser.random() < 0.15:
             fuzz()
             continue
-        waiting = engine.waiting(state)
+        waiting = engine.undecided(state)
         if chooser.random() < 0.05:
             do(Action("timeout", SYSTEM_SEAT))
             continue

@@ -40,7 +40,7 @@ def csp_round(hands: Sequence[str], dealer: str, bets: Mapping[int, Mapping[str,
 
 
 def play_all(state, events):
-    for n in list(CSP.waiting(state)):
+    for n in list(CSP.undecided(state)):
         events += act(CSP, state, "play", n)
     return events
 

@@ -40,7 +40,7 @@ def lir_round(variant: str, hands: Sequence[str], community: str, bets: Mapping[
 def decide_all(state, events, *moves: str):
     """Each stage's move for every hand still deciding: "ride" or "take-back"."""
     for move in moves:
-        for n in list(LIR.waiting(state)):
+        for n in list(LIR.undecided(state)):
             events += act(LIR, state, move, n, str(state.stage))
     return events
 
@@ -249,7 +249,7 @@ def test_timeout_takes_the_bet_back_for_every_undecided_hand_D009():
     events += LIR.apply(state, Action("timeout", SYSTEM_SEAT), SeededRng(2))
     assert [r.bet for r in events if isinstance(r, Refund)] == ["bet-1", "bet-1"]
     assert [r.seat for r in events if isinstance(r, Refund)] == [1, 2]
-    assert state.stage == 2 and LIR.waiting(state) == [0, 1, 2]
+    assert state.stage == 2 and LIR.undecided(state) == [0, 1, 2]
     events += LIR.apply(state, LIR.timeout_action(state), SeededRng(3))
     assert state.phase == "over"
     assert nets(events) == {"bet-1": 500 * 1000, "bet-3": 500 * 1000 - 2000}
@@ -282,7 +282,7 @@ def test_player_cards_stay_private_until_the_showdown_D016():
     assert LIR.view(state, 2)["seats"][0]["cards"] == ["Ah", "Kh", "Qh"]
     assert LIR.view(state, 1)["seats"][0]["cards"] == [None] * 3
     for _ in range(2):
-        for n in list(LIR.waiting(state)):
+        for n in list(LIR.undecided(state)):
             events += act(LIR, state, "ride", n, str(state.stage))
             check_views(LIR, state, viewers)
     assert LIR.view(state, 1)["seats"][0]["cards"] == ["Ah", "Kh", "Qh"]

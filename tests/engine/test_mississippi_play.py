@@ -41,7 +41,7 @@ def ms_round(hands: Sequence[str], community: str, bets: Mapping[int, Mapping[st
 
 def streets(state, events, *multiples: int):
     for m in multiples:
-        for n in list(MS.waiting(state)):
+        for n in list(MS.undecided(state)):
             events += act(MS, state, "street", n, str(m))
     return events
 
@@ -151,7 +151,7 @@ def test_timeout_folds_every_undecided_hand_D009():
     events += act(MS, state, "street", 2, "3")
     events += MS.apply(state, MS.timeout_action(state), SeededRng(5))
     assert state.seats[0].folded and state.seats[1].folded and not state.seats[2].folded
-    assert MS.waiting(state) == [2] and state.stage == 2
+    assert MS.undecided(state) == [2] and state.stage == 2
     check_money(MS, events, state)
 
 

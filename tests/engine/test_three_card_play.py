@@ -49,7 +49,7 @@ def tcp_round(variant: str, hands: Sequence[str], dealer: str, bets=None, owners
 
 
 def play_all(state, events):
-    for n in list(TCP.waiting(state)):
+    for n in list(TCP.undecided(state)):
         events += act(TCP, state, "play", n)
     return events
 
@@ -180,7 +180,7 @@ def test_pair_plus_pays_its_rulebook_line_000_s1056_004_s1491(variant, hand, pay
 def test_pair_plus_alone_settles_regardless_of_the_dealer_and_without_a_decision():
     state, events = tcp_round("chapter4", ["Kh Kd 2c", "4h 9c Jd"], "Ah Ad As",
                               bets={0: {"pair-plus": 500}, 1: {"ante": 1000}})
-    assert TCP.waiting(state) == [1] and TCP.legal_actions(state, 0) == []
+    assert TCP.undecided(state) == [1] and TCP.legal_actions(state, 0) == []
     events += act(TCP, state, "play", 1)
     assert settlements(events)[(0, "pair-plus")].returned == 1000
 
@@ -215,9 +215,9 @@ def test_play_must_equal_the_ante_000_s1021_004_s1478():
 
 def test_everyone_decides_at_once_and_the_dealer_waits_for_all_D013():
     state, events = tcp_round("grand-ronde", ["Kh 9c 4d", "2h 5c 8d", "Qh Jc 4s"], "Jd 8s 4c")
-    assert TCP.waiting(state) == [0, 1, 2] and TCP.to_act(state) == 0
+    assert TCP.undecided(state) == [0, 1, 2] and TCP.to_act(state) == 0
     events += act(TCP, state, "fold", 2)  # anyone may decide first
-    assert TCP.legal_actions(state, 2) == [] and TCP.waiting(state) == [0, 1]
+    assert TCP.legal_actions(state, 2) == [] and TCP.undecided(state) == [0, 1]
     with pytest.raises(IllegalAction, match="has folded"):
         act(TCP, state, "play", 2)
     events += act(TCP, state, "play", 1)
@@ -349,7 +349,7 @@ def test_a_short_hand_voids_the_player_in_chapter4_and_the_table_otherwise(monke
     if whole_table:
         assert state.void and got[(1, "ante")].result == "void"
     else:
-        assert not state.void and state.seats[0].void and TCP.waiting(state) == [1]
+        assert not state.void and state.seats[0].void and TCP.undecided(state) == [1]
         events += act(TCP, state, "play", 1)
         assert state.phase == "over"
     check_money(TCP, events, state)

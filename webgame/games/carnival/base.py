@@ -321,10 +321,6 @@ class CarnivalEngine(BankedTable):
             return []
         return [n for n, b in sorted(state.seats.items()) if not b.decided and self.needs_decision(state, b)]
 
-    def waiting(self, state: CarnivalState) -> list[int]:
-        """The carnival games' own word for :meth:`undecided`."""
-        return self.undecided(state)
-
     # -- readings of the rules -------------------------------------------------------------
     def offered(self, rules: Mapping[str, Any]) -> list[Spot]:
         """The circles this table has: side bets only where its rulebook offers them (D-517)."""
@@ -579,10 +575,6 @@ class CarnivalEngine(BankedTable):
         return None
 
     # -- showing it ----------------------------------------------------------------------
-    def visible_to(self, state: CarnivalState, viewer: int | None) -> set[int]:
-        """The carnival games' own word for :meth:`viewer_seats` (D-016, D-023)."""
-        return self.viewer_seats(state, viewer)
-
     def view(self, state: CarnivalState, viewer: int | None) -> dict[str, Any]:
         """Everything ``viewer`` may see: no other player's face-down cards, no folded hand,
         no dealer hole card and no deck order before the showdown."""

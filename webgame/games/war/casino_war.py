@@ -25,8 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...devices.shoe import Shoe, dead_game_carry
-from ...engine import state as codec
+from ...devices.shoe import Shoe
 from ...engine.money import fmt
 from ...engine.paytable import odds_of
 from ...engine.protocol import (
@@ -43,14 +42,12 @@ from ..banked import (
     BETTING,
     NOTES_SHOWN,
     OVER,
-    BankedTable,
     Move,
     SeatBook,
     paytable_view,
-    snapshot,
     spot_word,
 )
-from .common import shoe_consistent, shoe_for, value
+from .common import ShoeTable, shoe_consistent, value
 
 DECIDING = "war-decisions"
 MAIN, WAR, TIE = "main", "war", "war-tie"
@@ -80,30 +77,15 @@ class WarState:
     notes: list[str] = field(default_factory=list)
 
 
-class CasinoWar(BankedTable):
+class CasinoWar(ShoeTable):
     slug = "casino-war"
     name = "Casino War"
     state_class = WarState
+    seat_class = WarSeat
     spots = (MAIN, TIE, WAR)
     spot_names: ClassVar[Mapping[str, str]] = {MAIN: "Bet", TIE: "Tie", WAR: "War"}
 
     # -- round lifecycle -----------------------------------------------------------------
-    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> WarState:
-        snap = snapshot(rules)
-        shoe = shoe_for(snap, carry)
-        shoe.begin_round(rng)
-        state = WarState(rules=snap, shoe=shoe, seats={i: WarSeat() for i in range(int(snap["seats"]))})
-        if shoe.just_shuffled:
-            state.notes.append("The shoe has been shuffled.")
-        return state
-
-    def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
-        """D-011: no round for the table's idle time reshuffles the shoe."""
-        return dead_game_carry(carry)
-
-    def carry(self, state: WarState) -> dict[str, Any]:
-        return codec.dump(state.shoe)
-
     def undecided(self, state: WarState) -> list[int]:
         """Tied positions still to choose, in turn from the dealer's left (D-521)."""
         if state.phase != DECIDING:

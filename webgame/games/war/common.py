@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...devices.shoe import Shoe
+from ...devices.shoe import Shoe, dead_game_carry
 from ...engine import state as codec
 from ...engine.cards import RANKS, parse_card
+from ...engine.rng import Rng
+from ..banked import BankedTable, snapshot
 
 
 def shoe_for(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
@@ -29,6 +31,32 @@ def shoe_for(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
         if shoe.decks == decks and shoe.cut_at == shoe.size * pct // 100:
             return shoe
     return Shoe.fresh(decks, pct)
+
+
+class ShoeTable(BankedTable):
+    """A banked table dealt from the carried shoe: each round begins it with the round's
+    RNG (P-001), a shoe game gone dead starts from a reshuffle (D-011), and the shoe is
+    what the next round inherits. ``state_class`` takes ``rules``, ``shoe`` and ``seats``."""
+
+    seat_class: type = object
+
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> Any:
+        snap = snapshot(rules)
+        shoe = shoe_for(snap, carry)
+        shoe.begin_round(rng)
+        state = self.state_class(rules=snap, shoe=shoe,
+                                 seats={i: self.seat_class() for i in range(int(snap["seats"]))})
+        if shoe.just_shuffled:
+            state.notes.append("The shoe has been shuffled.")
+        return state
+
+    def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
+        """D-011: no round for the table's idle time reshuffles the shoe."""
+        return dead_game_carry(carry)
+
+    def carry(self, state: Any) -> dict[str, Any]:
+        out: dict[str, Any] = codec.dump(state.shoe)
+        return out
 
 
 def shoe_consistent(shoe: Shoe) -> bool:

@@ -24,8 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ...devices.shoe import Shoe, dead_game_carry
-from ...engine import state as codec
+from ...devices.shoe import Shoe
 from ...engine.money import fmt
 from ...engine.protocol import (
     SYSTEM_SEAT,
@@ -41,13 +40,11 @@ from ..banked import (
     BETTING,
     NOTES_SHOWN,
     OVER,
-    BankedTable,
     Move,
     SeatBook,
-    snapshot,
     spot_word,
 )
-from .common import shoe_consistent, shoe_for, value
+from .common import ShoeTable, shoe_consistent, value
 
 RAISING = "raising"
 MAIN, RAISE = "main", "raise"
@@ -90,10 +87,11 @@ def between(first: str, second: str, third: str) -> bool:
     return lo < value(third) < hi
 
 
-class RedDog(BankedTable):
+class RedDog(ShoeTable):
     slug = "red-dog"
     name = "Red Dog Poker"
     state_class = RedDogState
+    seat_class = RedDogSeat
     spots = (MAIN, RAISE)
     spot_names: ClassVar[Mapping[str, str]] = {MAIN: "Bet", RAISE: "Raise"}
 
@@ -101,22 +99,6 @@ class RedDog(BankedTable):
         return MAIN
 
     # -- round lifecycle -----------------------------------------------------------------
-    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> RedDogState:
-        snap = snapshot(rules)
-        shoe = shoe_for(snap, carry)
-        shoe.begin_round(rng)
-        state = RedDogState(rules=snap, shoe=shoe, seats={i: RedDogSeat() for i in range(int(snap["seats"]))})
-        if shoe.just_shuffled:
-            state.notes.append("The shoe has been shuffled.")
-        return state
-
-    def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
-        """D-011: no round for the table's idle time reshuffles the shoe."""
-        return dead_game_carry(carry)
-
-    def carry(self, state: RedDogState) -> dict[str, Any]:
-        return codec.dump(state.shoe)
-
     def undecided(self, state: RedDogState) -> list[int]:
         if state.phase != RAISING:
             return []

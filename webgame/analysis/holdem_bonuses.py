@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from math import comb
 from typing import Any
 
@@ -25,7 +25,7 @@ from ..engine.hands.ids import id_code
 from ..engine.money import Odds
 from ..games.holdem import showdown
 from ..games.holdem.banked import first_line
-from .core import Result
+from .core import Result, Wager
 
 BEST_FIVE, HOLE_CARDS, THREE_UP = "best-five", "hole-cards", "three-up"
 
@@ -96,3 +96,12 @@ def assumptions(rules: Mapping[str, Any], paytable: str) -> str:
     }[grade]
     return (f"Exact: {what} of a fresh deck, graded by the table's own grader. It settles whatever the "
             "player decides, a folded hand included, so no strategy enters. House edge per bonus wager.")
+
+
+def wager(rules: Mapping[str, Any], paytable: str, label: str) -> Wager:
+    """One bonus as the analyzer lists it, with the engine simulation to cross-check it."""
+    return Wager(
+        bet=paytable, label=label, paytable={k: str(v) for k, v in rules["paytables"][paytable]["lines"].items()},
+        assumptions=assumptions(rules, paytable), exact=partial(bonus, rules, paytable), slow=True,
+        can_simulate=True,
+    )

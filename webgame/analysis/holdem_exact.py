@@ -35,7 +35,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from math import comb
 from typing import Any
 
@@ -45,7 +45,7 @@ import numpy.typing as npt
 from ..engine.hands import batch
 from ..engine.hands.tables import STANDARD, five_card_table, flush_base
 from ..engine.money import Odds
-from .core import Progress, Result
+from .core import Progress, Result, Wager
 
 I64 = npt.NDArray[np.int64]
 
@@ -476,3 +476,16 @@ def assumptions(rules: Mapping[str, Any], matched: str) -> str:
             f"then the flop, then all five). House edge per Ante, the Ante, {matched} and Play all counted; "
             f"element of risk per Ante + {matched} + Play; hit frequency = hands that end ahead. Takes "
             f"minutes, so the figure is kept in the repository cache with the command that counts it.")
+
+
+def main_wager(rules: Mapping[str, Any], matched: str) -> Wager:
+    """The Ante/matched/Play game as the analyzer lists it; ``matched`` names the matched
+    wager ("Blind", "X-tra Bonus")."""
+    lines = {**{f"ante/play {k}": str(v) for k, v in rules["paytables"][rules["main_paytable"]]["lines"].items()},
+             **{f"{matched.lower()} {k}": str(v)
+                for k, v in rules["paytables"][rules["matched_paytable"]]["lines"].items()}}
+    return Wager(
+        bet="ante", label=f"Ante, {matched} and Play (optimal play)", paytable=lines,
+        assumptions=assumptions(rules, matched), exact=partial(result, rules), cached=True, slow=True,
+        sim_key=settings(rules),
+    )

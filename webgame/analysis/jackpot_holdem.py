@@ -14,7 +14,6 @@ decide (000 s.1664), so each is its paytable against exact hand counts
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 from ..engine.paytable import Variant
@@ -35,19 +34,6 @@ def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
 
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
-    paytable = {**{f"ante/play {k}": v for k, v in poker_tables.lines(rules, str(rules["main_paytable"])).items()},
-                **{f"x-tra bonus {k}": v for k, v in poker_tables.lines(rules, str(rules["matched_paytable"])).items()}}
-    out = [Wager(
-        bet=MAIN, label="Ante, X-tra Bonus and Play (optimal play)", paytable=paytable,
-        assumptions=holdem_exact.assumptions(rules, "X-tra Bonus"),
-        exact=partial(holdem_exact.result, rules), cached=True, slow=True,
-        sim_key=holdem_exact.settings(rules),
-    )]
-    for slug in SIDE_BETS:
-        if slug in rules.get("side_bets", []):
-            out.append(Wager(
-                bet=slug, label=LABELS[slug], paytable=poker_tables.lines(rules, slug),
-                assumptions=holdem_bonuses.assumptions(rules, slug),
-                exact=partial(holdem_bonuses.bonus, rules, slug), slow=True, can_simulate=True,
-            ))
+    out = [holdem_exact.main_wager(rules, "X-tra Bonus")]
+    out += [holdem_bonuses.wager(rules, slug, LABELS[slug]) for slug in SIDE_BETS if slug in rules.get("side_bets", [])]
     return out

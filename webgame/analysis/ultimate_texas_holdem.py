@@ -13,7 +13,6 @@ simulation (``simulate``) is kept to cross-check the bonus figures through the t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 from ..engine.paytable import Variant
@@ -33,18 +32,7 @@ def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
 
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
-    paytable = {**{f"ante/play {k}": v for k, v in poker_tables.lines(rules, str(rules["main_paytable"])).items()},
-                **{f"blind {k}": v for k, v in poker_tables.lines(rules, str(rules["matched_paytable"])).items()}}
-    out = [Wager(
-        bet=MAIN, label="Ante, Blind and Play (optimal play)", paytable=paytable,
-        assumptions=holdem_exact.assumptions(rules, "Blind"),
-        exact=partial(holdem_exact.result, rules), cached=True, slow=True,
-        sim_key=holdem_exact.settings(rules),
-    )]
+    out = [holdem_exact.main_wager(rules, "Blind")]
     if TRIPS in rules.get("side_bets", []):
-        out.append(Wager(
-            bet=TRIPS, label="Trips", paytable=poker_tables.lines(rules, TRIPS),
-            assumptions=holdem_bonuses.assumptions(rules, TRIPS),
-            exact=partial(holdem_bonuses.bonus, rules, TRIPS), slow=True, can_simulate=True,
-        ))
+        out.append(holdem_bonuses.wager(rules, TRIPS, "Trips"))
     return out

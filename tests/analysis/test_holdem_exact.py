@@ -112,6 +112,21 @@ def test_flop_sums_match_a_plain_count_for_one_hand() -> None:
     assert (int(sums.a[pid]), int(sums.b[pid]), int(sums.river[pid]), int(sums.wins[pid])) == (a, b, river, wins)
 
 
+def test_the_count_reads_every_win_and_the_fold_from_the_rules_data() -> None:
+    """Change the Play to 2 to 1, the Ante to 3 to 2 and what a fold forfeits: the value of
+    one deal follows the data, not a number in the code."""
+    board, hole, dealer = card_ids("Ac Kd 7h 4s 2c"), card_ids("As 9d"), card_ids("Qc Qd")  # aces beat queens
+    sh = holdem_exact.shape(UTH)
+    assert holdem_exact.deal_value(sh, hole, dealer, board, 1) == 2 + 2  # Ante and Play 1 to 1 (half-Antes)
+    assert holdem_exact.deal_value(sh, hole, dealer, board, None) == -4
+    changed = copy.deepcopy(UTH)
+    changed["paytables"]["uth-ante-play"]["lines"].update({"ante": "3 to 2", "play": "2 to 1"})
+    changed["fold_forfeits"] = ["ante"]
+    sh = holdem_exact.shape(changed)
+    assert holdem_exact.deal_value(sh, hole, dealer, board, 4) == 3 + 4 * 4
+    assert holdem_exact.deal_value(sh, hole, dealer, board, None) == -2
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_one_deal_is_valued_as_the_engine_settles_it(seed: int) -> None:
     """The count's formula against the table engine, on stacked deals and every path."""
@@ -144,14 +159,13 @@ def test_the_bots_river_rule_is_the_counted_best_decision(seed: int) -> None:
     """The house bots Play at the river exactly when the count says it beats folding
     (the count's own per-deal formula is checked against the engine above)."""
     sh = holdem_exact.shape(UTH)
-    matched = np.array(sh.matched, dtype=np.int64)
     rng = random.Random(seed)
     seen = set()
     for _ in range(40):
         board = rng.sample(range(52), 5)
         unseen = np.array([c for c in range(52) if c not in board], dtype=np.int64)
         counts = holdem_exact.count_boards(np.array([board]), unseen[None, :], sh.qualify_min)
-        a, b = holdem_exact.showdown_parts(matched, counts)
+        a, b = holdem_exact.showdown_parts(sh, counts)
         k = rng.randrange(len(holdem_exact.LOCAL))
         hole = [int(unseen[i]) for i in holdem_exact.LOCAL[k]]
         best = a[0, k] + b[0, k] > -4 * 990  # better than losing the Ante and the Blind

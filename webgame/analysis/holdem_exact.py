@@ -64,6 +64,9 @@ class Shape:
     last_may_check: bool  # whether the river window may check instead of folding
     matched: tuple[int, ...]  # per hand value: the matched wager's win, in half-Antes
     qualify_min: int  # the dealer's lowest qualifying hand value
+    ante_win: int  # the Ante's win against a qualified dealer, in half-Antes
+    play_win: int  # the Play's win per Ante of Play, in half-Antes
+    fold_loss: int  # what a fold forfeits (the Ante and the matched wager), in half-Antes
 
 
 def shape(rules: Mapping[str, Any]) -> Shape:
@@ -75,13 +78,25 @@ def shape(rules: Mapping[str, Any]) -> Shape:
         raise ValueError("only the river window may require a Play or a fold")
     if rules["dealer_qualifies"] != "pair":
         raise ValueError("the dealer qualifies with a pair")
+    main = rules["paytables"][rules["main_paytable"]]["lines"]
     return Shape(
         first_exposed=exposed[0],
         multiples=tuple(tuple(int(m) for m in s["multiples"]) for s in streets),  # type: ignore[arg-type]
         last_may_check=bool(streets[2]["may_check"]),
         matched=_matched_by_value(rules),
         qualify_min=_lowest_pair_value(),
+        ante_win=_half_units(main["ante"]),
+        play_win=_half_units(main["play"]),
+        fold_loss=HALF * len(rules["fold_forfeits"]),  # each forfeited wager equals the Ante
     )
+
+
+def _half_units(pays: object) -> int:
+    """A win per unit staked, in half-units ("1 to 1" is 2, "3 to 2" is 3)."""
+    win = Odds.parse(str(pays)).net * HALF
+    if win.denominator != 1:
+        raise ValueError(f"{pays}: not a whole number of half-units")
+    return int(win)
 
 
 def _matched_by_value(rules: Mapping[str, Any]) -> tuple[int, ...]:
@@ -98,10 +113,7 @@ def _matched_by_value(rules: Mapping[str, Any]) -> tuple[int, ...]:
         if odds is None:
             out.append(0)
             continue
-        win = odds.net * HALF
-        if win.denominator != 1:
-            raise ValueError(f"{name} pays {odds}: not a whole number of half-units")
-        out.append(int(win))
+        out.append(_half_units(odds))
     return tuple(out)
 
 
@@ -285,14 +297,15 @@ class Outcome:
     boards: int
 
 
-def showdown_parts(matched: I64, counts: BoardCounts) -> tuple[I64, I64]:
+def showdown_parts(sh: Shape, counts: BoardCounts) -> tuple[I64, I64]:
     """The showdown's value with a Play of m Antes is a + m·b (half-Antes): a beaten
     dealer pays the Ante if qualified and the matched wager's line; a winning dealer takes
-    the Ante if qualified and the matched wager; the Play wins or loses 1 to 1; ties push
-    (engine ``_showdown``, 000 s.1365-1368, D-299)."""
-    a = (HALF * (counts.wins_q - counts.losses_q) + matched[counts.values] * counts.wins
+    the Ante if qualified and the matched wager; the Play wins or loses; ties push
+    (engine ``_showdown``, 000 s.1365-1368, D-299). Every win is read from the paytables."""
+    matched = np.asarray(sh.matched, dtype=np.int64)
+    a = (sh.ante_win * counts.wins_q - HALF * counts.losses_q + matched[counts.values] * counts.wins
          - HALF * counts.losses)
-    b = HALF * (counts.wins - counts.losses)
+    b = sh.play_win * counts.wins - HALF * counts.losses
     return a, b
 
 
@@ -300,14 +313,14 @@ def deal_value(sh: Shape, hole: Sequence[int], dealer: Sequence[int], board: Seq
     """One deal's result in half-Antes with a Play of ``play`` Antes (None: folded at the
     river), through the same formula as the count."""
     if play is None:
-        return -HALF * 2
+        return -sh.fold_loss
     me = int(batch.rank_high_batch(np.array([[*hole, *board]]))[0])
     them = int(batch.rank_high_batch(np.array([[*dealer, *board]]))[0])
     q = them >= sh.qualify_min
     one = np.array([1], dtype=np.int64)
     counts = BoardCounts(values=np.array([me], dtype=np.int64), wins=one * (me > them),
                          wins_q=one * (me > them and q), losses=one * (me < them), losses_q=one * (me < them and q))
-    a, b = showdown_parts(np.array(sh.matched, dtype=np.int64), counts)
+    a, b = showdown_parts(sh, counts)
     return int(a[0] + play * b[0])
 
 
@@ -329,15 +342,14 @@ def flop_sums(sh: Shape, flop: Sequence[int]) -> FlopSums:
     if len(sh.multiples[2]) != 1:
         raise ValueError("the river window has one Play size")
     river_m = sh.multiples[2][0]
-    matched = np.array(sh.matched, dtype=np.int64)
-    fold = -HALF * 2 * DEALER_HANDS  # the Ante and the matched wager, lost
+    fold = -sh.fold_loss * DEALER_HANDS
     rest49 = np.array([c for c in range(52) if c not in flop], dtype=np.int64)
     unseen = rest49[UNSEEN_AFTER]  # each turn-and-river board's 47 other cards
     tr_boards = np.hstack([np.broadcast_to(np.array(flop, dtype=np.int64), (len(TURN_RIVER), 3)),
                            rest49[TURN_RIVER]])
     counts = count_boards(tr_boards, unseen, sh.qualify_min)
     ids = PAIR_ID[unseen[:, LOCAL[:, 0]], unseen[:, LOCAL[:, 1]]].ravel()
-    a, b = showdown_parts(matched, counts)  # half-Antes summed over the 990 dealer hands
+    a, b = showdown_parts(sh, counts)  # half-Antes summed over the 990 dealer hands
     plays = best_play(a, b, sh.multiples[2])
     alternative = a if sh.last_may_check else np.full_like(a, fold)
     bet = plays > alternative
@@ -449,12 +461,13 @@ def _flops_per_cell(first_exposed: int) -> int:
 # As the analyzer reports it
 # ---------------------------------------------------------------------------------------
 def settings(rules: Mapping[str, Any]) -> dict[str, Any]:
-    """What the figure depends on (its cache key): the windows, the qualifier and the two
-    paytables. Seats, limits and the bet step do not enter it."""
+    """What the figure depends on (its cache key): the windows, the qualifier, what a fold
+    forfeits and the two paytables. Seats, limits and the bet step do not enter it."""
     return {
         "streets": [{"exposed": s["exposed"], "multiples": list(s["multiples"]), "may_check": s["may_check"]}
                     for s in rules["streets"]],
         "dealer_qualifies": rules["dealer_qualifies"],
+        "fold_forfeits": list(rules["fold_forfeits"]),
         "main": dict(rules["paytables"][rules["main_paytable"]]["lines"]),
         "matched": dict(rules["paytables"][rules["matched_paytable"]]["lines"]),
     }

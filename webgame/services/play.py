@@ -96,7 +96,7 @@ def start_round(table: Table) -> Round:
     last = current_round(table)
     number = (last.number + 1) if last else 1
     carry = table_carry(table)
-    if carry is not None and last is not None and went_dead(last, rules) and hasattr(game, "went_dead"):
+    if carry is not None and last is not None and hasattr(game, "went_dead") and went_dead(last, rules):
         carry = game.went_dead(carry)  # D-011: the round starts from a reshuffled shoe
     state = game.new_round(rules, action_rng(seed, 0), carry)
     rnd = Round(table_id=table.id, number=number, game=table.game, variant=table.variant,
@@ -264,15 +264,12 @@ def table_epoch(table: Table) -> int:
     return int((table.config or {}).get("epoch", 0))
 
 
-DEAD_GAME_MINUTES = 10  # D-011's default when a game's rules do not say
-
-
 def went_dead(last: Round, rules: Mapping[str, Any]) -> bool:
     """D-011 "game goes dead": no round dealt at the table for ``dead_game_minutes``,
     counted from when the last round ended (or opened, if it never finished). Rounds open
     with their first bet, so the time between is time with no round at the table."""
     since = last.ended_at or last.started_at
-    minutes = int(rules.get("dead_game_minutes", DEAD_GAME_MINUTES))
+    minutes = int(rules["dead_game_minutes"])  # every shoe game's rules data sets it (D-011)
     return bool(utcnow() - since >= timedelta(minutes=minutes))
 
 

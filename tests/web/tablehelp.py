@@ -7,7 +7,7 @@ import re
 import sqlalchemy as sa
 
 from webgame.extensions import db
-from webgame.models import Player, Round, Table
+from webgame.models import BetSettlement, Player, Round, Table
 from webgame.services import wallet
 from webgame.services.tables import create_table
 
@@ -121,3 +121,17 @@ def load_shoe(table: Table, codes: list[str], decks: int = 6) -> None:
 
 
 EIGHTS = ["8c", "8d", "8h", "8s"]
+
+
+def second_player(app, table: Table, seat: int = 1) -> Seat:
+    """Another guest, in their own browser, seated at ``seat``."""
+    from tests.conftest import CasinoClient
+
+    c = CasinoClient(app.test_client())
+    c.get("/login")
+    c.post("/guest")
+    return Seat(c, table, seat=seat)
+
+
+def round_settlements(rnd: Round) -> list[BetSettlement]:
+    return list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))

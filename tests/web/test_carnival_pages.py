@@ -13,33 +13,24 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from tests.conftest import CasinoClient
-from webgame.extensions import db
-from webgame.games import registry
-from webgame.games.carnival import base
 from tests.carnival_support import stacking
+from webgame.extensions import db
+from webgame.games.carnival import base
 from webgame.models import BetSettlement, RoundEvent, utcnow
 from webgame.services import wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import Seat, assert_books_balance, chips, latest_round, me
+from .tablehelp import (
+    Seat,
+    assert_books_balance,
+    chips,
+    latest_round,
+    me,
+    round_settlements,
+    second_player,
+)
 
-GAMES = {
-    "three-card-poker": "webgame.games.carnival:THREE_CARD_POKER",
-    "let-it-ride": "webgame.games.carnival:LET_IT_RIDE",
-    "caribbean-stud": "webgame.games.carnival:CARIBBEAN_STUD",
-    "mississippi-stud": "webgame.games.carnival:MISSISSIPPI_STUD",
-}
 CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    for slug, target in GAMES.items():
-        monkeypatch.setitem(registry.ENGINES, slug, target)
-    registry.engine.cache_clear()
-    yield
-    registry.engine.cache_clear()
 
 
 @pytest.fixture
@@ -56,23 +47,12 @@ def make(slug: str, variant: str, config=None):
     return table
 
 
-def second_player(app, table, seat=1):
-    c = CasinoClient(app.test_client())
-    c.get("/login")
-    c.post("/guest")
-    return Seat(c, table, seat=seat)
-
-
-def settlements(rnd):
-    return db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)).all()
-
-
 def finished_books(seat: Seat, table, start: int) -> dict[str, BetSettlement]:
     """The round is over; the player's chips moved by exactly the net of the settlements."""
     db.session.expire_all()
     rnd = latest_round(table)
     assert rnd.status == "over"
-    mine = [s for s in settlements(rnd) if s.seat == seat.seat]
+    mine = [s for s in round_settlements(rnd) if s.seat == seat.seat]
     assert chips(me(), table) == start + sum(s.returned - s.stake for s in mine)
     assert_books_balance()
     return {s.bet: s for s in mine}

@@ -12,47 +12,30 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from tests.conftest import CasinoClient
 from webgame.extensions import db
-from webgame.games import registry
-from webgame.models import BetSettlement, RoundEvent, utcnow
+from webgame.models import RoundEvent, utcnow
 from webgame.services.tables import create_table
 
-from .tablehelp import Seat, assert_books_balance, chips, latest_round, load_shoe, me
+from .tablehelp import (
+    Seat,
+    assert_books_balance,
+    chips,
+    latest_round,
+    load_shoe,
+    me,
+    round_settlements,
+    second_player,
+)
 
-GAMES = {
-    "ultimate-texas-holdem": ("webgame.games.holdem:ULTIMATE", "grand-ronde"),
-    "jackpot-holdem": ("webgame.games.holdem:JACKPOT", "grand-ronde"),
-    "red-dog": ("webgame.games.war:RED_DOG", "chapter4"),
-    "casino-war": ("webgame.games.war:CASINO_WAR", "chapter4"),
-}
+VARIANT = {"ultimate-texas-holdem": "grand-ronde", "jackpot-holdem": "grand-ronde", "red-dog": "chapter4",
+           "casino-war": "chapter4"}
 CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
 
 
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    for slug, (target, _) in GAMES.items():
-        monkeypatch.setitem(registry.ENGINES, slug, target)
-    registry.engine.cache_clear()
-    yield
-    registry.engine.cache_clear()
-
-
 def make(slug: str, config=None):
-    table = create_table(f"Test {slug}", slug, GAMES[slug][1], config=config or {})
+    table = create_table(f"Test {slug}", slug, VARIANT[slug], config=config or {})
     db.session.commit()
     return table
-
-
-def second_player(app, table, seat=1):
-    c = CasinoClient(app.test_client())
-    c.get("/login")
-    c.post("/guest")
-    return Seat(c, table, seat=seat)
-
-
-def settlements(rnd):
-    return db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)).all()
 
 
 def finished_books(seat: Seat, table, start: int) -> None:
@@ -60,7 +43,7 @@ def finished_books(seat: Seat, table, start: int) -> None:
     db.session.expire_all()
     rnd = latest_round(table)
     assert rnd.status == "over"
-    mine = [s for s in settlements(rnd) if s.seat == seat.seat]
+    mine = [s for s in round_settlements(rnd) if s.seat == seat.seat]
     assert chips(me(), table) == start + sum(s.returned - s.stake for s in mine)
     assert_books_balance()
 
@@ -100,7 +83,7 @@ def test_uth_check_check_fold_round_through_the_web(guest):
     seat.act("fold")
     finished_books(seat, table, 50_000)
     rnd = latest_round(table)
-    bets = {s.bet: s for s in settlements(rnd)}
+    bets = {s.bet: s for s in round_settlements(rnd)}
     assert bets["ante"].returned == 0 and bets["blind"].returned == 0 and "uth-trips" in bets
     assert "play" not in bets
 
@@ -112,7 +95,7 @@ def test_uth_bet_4x_settles_at_once(guest):
     seat.act("deal")
     assert seat.act("play", "4x") == ""
     finished_books(seat, table, 50_000)
-    bets = {s.bet: s.stake for s in settlements(latest_round(table))}
+    bets = {s.bet: s.stake for s in round_settlements(latest_round(table))}
     assert bets == {"ante": 500, "blind": 500, "play": 2000}
     assert re.search(r"result-banner (win|lose|push)", seat.html)
 
@@ -238,7 +221,7 @@ def test_jackpot_holdem_page_bonuses_and_first_card(guest):
     assert {"play-3x", "check"} <= seat.actions
     assert len(CODE.findall(seat.html)) == 3  # my two cards and the first community card (s.1657)
     db.session.expire_all()
-    done = {s.bet for s in settlements(latest_round(table))}
+    done = {s.bet for s in round_settlements(latest_round(table))}
     assert done == {"jh-3-up-bonus", "jh-hole-card-bonus"}  # settled when the first card is up (D-310)
     seat.act("play", "3x")
     finished_books(seat, table, 50_000)
@@ -271,7 +254,7 @@ def test_red_dog_raise_round_through_the_web(guest):
             assert "Raise (up to $10)" in seat.html
             assert seat.act("raise", amount="5") == ""
             finished_books(seat, table, start)
-            bets = {s.bet: s for s in settlements(latest_round(table))}
+            bets = {s.bet: s for s in round_settlements(latest_round(table))}
             assert bets["raise"].stake == 500 and bets["main"].result == bets["raise"].result
             return
         finished_books(seat, table, start)
@@ -299,7 +282,7 @@ def test_red_dog_clock_declines_every_raise(app, guest):
             db.session.expire_all()
             rnd = latest_round(table)
             assert rnd.status == "over"
-            assert {s.bet for s in settlements(rnd)} == {"main"}  # D-009: nobody raised
+            assert {s.bet for s in round_settlements(rnd)} == {"main"}  # D-009: nobody raised
             assert_books_balance()
             return
     pytest.fail("no spread in twelve rounds")
@@ -326,7 +309,7 @@ def test_casino_war_tie_war_and_tie_bet_through_the_web(guest):
     assert {"war", "surrender"} <= seat.actions and "Go to war ($10)" in seat.html
     seat.act("war")
     finished_books(seat, table, 50_000)
-    nets = {s.bet: s.returned - s.stake for s in settlements(latest_round(table))}
+    nets = {s.bet: s.returned - s.stake for s in round_settlements(latest_round(table))}
     assert nets == {"main": 1000, "war": 1000, "war-tie": 1000}  # tie at war: +2 wagers (s.1555); Tie 10 to 1
 
 
@@ -338,7 +321,7 @@ def test_casino_war_surrender_returns_half(guest):
     seat.act("deal")
     seat.act("surrender")
     finished_books(seat, table, 50_000)
-    (s,) = settlements(latest_round(table))
+    (s,) = round_settlements(latest_round(table))
     assert (s.result, s.returned) == ("surrender", 500)
 
 
@@ -366,7 +349,7 @@ def test_casino_war_ties_decide_in_turn_and_the_clock_surrenders(app, guest):
     db.session.expire_all()
     rnd = latest_round(table)
     assert rnd.status == "over"
-    by_seat = {(s.seat, s.bet): s for s in settlements(rnd)}
+    by_seat = {(s.seat, s.bet): s for s in round_settlements(rnd)}
     assert by_seat[(0, "main")].result == "surrender"
     assert by_seat[(1, "war")].stake == 500
     assert_books_balance()

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from tests.moneyflow import money_flows
 from webgame.devices.shoe import Shoe
 from webgame.engine.cards import standard_deck
 from webgame.engine.paytable import load_game, resolve
@@ -23,9 +24,7 @@ from webgame.engine.protocol import (
     Action,
     Event,
     IllegalAction,
-    Refund,
     Settlement,
-    Stake,
 )
 from webgame.engine.rng import Rng, SeededRng
 from webgame.engine.state import round_trips
@@ -114,16 +113,8 @@ def nets(events: Iterable[Event]) -> dict[str, int]:
 def check_money(engine: CarnivalEngine, events: Sequence[Event], state: CarnivalState) -> None:
     """Every staked wager is settled once or taken back, for exactly what was put down; the
     only settlements without a stake of their own are payouts (the TCP Ante Bonus)."""
-    staked: dict[tuple[int, str], int] = defaultdict(int)
-    refunded: dict[tuple[int, str], int] = defaultdict(int)
-    settled = settlements(events)
-    for e in events:
-        if isinstance(e, Stake):
-            assert e.amount > 0
-            staked[(e.seat, e.bet)] += e.amount
-        elif isinstance(e, Refund):
-            assert e.amount > 0
-            refunded[(e.seat, e.bet)] += e.amount
+    flows = money_flows(events)
+    staked, refunded, settled = flows.staked, flows.refunded, flows.settled
     for key, s in settled.items():
         assert s.returned >= 0 and s.stake >= 0
         if s.stake == 0 and key not in staked:

@@ -14,7 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webgame.engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Refund, Settlement, Stake
+from tests.moneyflow import money_flows
+from webgame.engine.protocol import (
+    SYSTEM_SEAT,
+    Action,
+    Event,
+    IllegalAction,
+    Stake,
+)
 from webgame.engine.rng import SeededRng
 from webgame.engine.state import round_trips
 from webgame.games.blackjack import ENGINE, BlackjackState
@@ -63,20 +70,8 @@ def check_step(state: BlackjackState, thorough: bool = True) -> None:
 
 def check_money(events: list[Event], state: BlackjackState) -> None:
     """Every Stake key is settled once or refunded, for exactly what was put down."""
-    staked: dict[tuple[int, str], int] = defaultdict(int)
-    back: dict[tuple[int, str], int] = defaultdict(int)
-    settled: dict[tuple[int, str], Settlement] = {}
-    for e in events:
-        if isinstance(e, Stake):
-            assert e.amount > 0
-            staked[(e.seat, e.bet)] += e.amount
-        elif isinstance(e, Refund):
-            back[(e.seat, e.bet)] += e.amount
-        elif isinstance(e, Settlement):
-            assert (e.seat, e.bet) not in settled, f"{e} settled twice"
-            assert e.returned >= 0
-            settled[(e.seat, e.bet)] = e
-            back[(e.seat, e.bet)] += e.stake
+    flows = money_flows(events)
+    staked, back, settled = flows.staked, flows.back(), flows.settled
     assert dict(staked) == dict(back)
     for key, amount in staked.items():
         refunded = amount - (settled[key].stake if key in settled else 0)

@@ -8,7 +8,6 @@ This module also holds the functions the other hold'em tests share (``stacked``,
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -16,6 +15,7 @@ from unittest import mock
 
 import pytest
 
+from tests.moneyflow import money_flows
 from webgame.engine.cards import standard_deck
 from webgame.engine.paytable import load_game, resolve
 from webgame.engine.protocol import (
@@ -103,20 +103,8 @@ def kinds(state: HoldemState, seat: int = 0, engine: HoldemTable = ULTIMATE) -> 
 
 def check_money(events: Sequence[Event], over: bool, settled_keys: Sequence[str] = ()) -> None:
     """Every Stake key is settled once or refunded, for exactly what was put down."""
-    staked: dict[tuple[int, str], int] = defaultdict(int)
-    back: dict[tuple[int, str], int] = defaultdict(int)
-    done: dict[tuple[int, str], Settlement] = {}
-    for e in events:
-        if isinstance(e, Stake):
-            assert e.amount > 0
-            staked[(e.seat, e.bet)] += e.amount
-        elif isinstance(e, Refund):
-            back[(e.seat, e.bet)] += e.amount
-        elif isinstance(e, Settlement):
-            assert (e.seat, e.bet) not in done, f"{e} settled twice"
-            assert e.returned >= 0
-            done[(e.seat, e.bet)] = e
-            back[(e.seat, e.bet)] += e.stake
+    flows = money_flows(events)
+    staked, back, done = flows.staked, flows.back(), flows.settled
     if over:
         assert dict(staked) == dict(back)
         assert sorted(f"{s}:{b}" for s, b in done) == sorted(settled_keys)

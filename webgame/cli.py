@@ -85,12 +85,16 @@ def register_cli(app: Flask) -> None:
     @app.cli.command("ledger-check")
     def ledger_check() -> None:
         """The sum of all balances is zero and every balance agrees with the ledger."""
-        from .services import wallet
+        from .services import audit, wallet
 
         total = wallet.total_of_all_accounts()
         agrees = wallet.ledger_agrees_with_balances()
         click.echo(f"sum of balances: {total}; ledger agrees: {agrees}")
-        sys.exit(0 if total == 0 and agrees else 1)
+        stranded = audit.layout_problems()
+        for problem in stranded:
+            click.echo(f"stranded: {problem}")
+        click.echo(f"layouts: {'every stake has a round to settle it' if not stranded else len(stranded)}")
+        sys.exit(0 if total == 0 and agrees and not stranded else 1)
 
     @app.cli.command("init-db")
     def init_db() -> None:

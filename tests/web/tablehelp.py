@@ -102,9 +102,13 @@ def latest_round(table: Table) -> Round:
 
 
 def assert_books_balance():
+    """Nothing created or lost, and no stake on any layout without a round to settle it."""
+    from webgame.services import audit
+
     db.session.expire_all()
     assert wallet.total_of_all_accounts() == 0
     assert wallet.ledger_agrees_with_balances()
+    assert audit.layout_problems() == []
 
 
 def load_shoe(table: Table, codes: list[str], decks: int = 6) -> None:

@@ -47,11 +47,13 @@ def test_stream_sends_the_version_then_each_change(app, guest):
     resp.close()
 
 
-def test_single_player_tables_have_no_clocks(app, guest):
+def test_a_lone_players_round_waits_a_day_not_for_ever_d009(app, guest):
     table = make_table()
     seat = Seat(guest, table)
     seat.act("bet", "main", chip=1000)
-    assert latest_round(table).deadline is None
+    rnd = latest_round(table)
+    assert rnd.deadline_kind == "betting"
+    assert timedelta(hours=23, minutes=59) < rnd.deadline - utcnow() <= timedelta(hours=24)
 
 
 def test_betting_window_closes_and_deals_on_a_shared_table(app, guest):

@@ -81,6 +81,10 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     seat_count: Mapped[int] = mapped_column(default=7)
     bots_allowed: Mapped[bool] = mapped_column(default=True)
     carry: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)  # the shoe between rounds
+    # The next round's secret seed, drawn when betting for it can open, and its SHA-256,
+    # shown on the felt before the first bet (P-001: the commitment comes before the round).
+    next_seed: Mapped[str | None] = mapped_column(sa.String(64))
+    next_commitment: Mapped[str | None] = mapped_column(sa.String(64))
     version: Mapped[int] = mapped_column(default=0)  # bumps on every change, for live updates
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.number")
@@ -93,8 +97,10 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id"), index=True)
     number: Mapped[int] = mapped_column()
     player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
+    # Who seated the bot in this seat (P-009): that player may remove it; None for the operator.
+    bot_sponsor_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"))
     table: Mapped[Table] = relationship(back_populates="seats")
-    player: Mapped[Player | None] = relationship()
+    player: Mapped[Player | None] = relationship(foreign_keys=[player_id])
 
     @property
     def is_bot(self) -> bool:
@@ -113,7 +119,13 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     """
 
     __tablename__ = "rounds"
-    __table_args__ = (sa.UniqueConstraint("table_id", "number", name="uq_round_number"),)
+    __table_args__ = (
+        sa.UniqueConstraint("table_id", "number", name="uq_round_number"),
+        # A table never has two open rounds: the database refuses the second one, whatever
+        # the code above it does (a partial unique index, on SQLite and PostgreSQL alike).
+        sa.Index("uq_one_open_round", "table_id", unique=True,
+                 sqlite_where=sa.text("status = 'open'"), postgresql_where=sa.text("status = 'open'")),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id"), index=True)
     number: Mapped[int] = mapped_column()

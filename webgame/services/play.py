@@ -85,15 +85,20 @@ def seat_owners(table: Table) -> dict[int, Player]:
     return {s.number: s.player for s in table.seats if s.player is not None}
 
 
-def start_round(table: Table) -> Round:
+def start_round(table: Table, last: Round | None) -> Round:
+    """Open the table's next round after ``last`` (the round the caller saw and claimed).
+
+    The number comes from that same round, never from a second read: two requests that
+    both saw round N finished both try to open N + 1, and the database keeps one (the
+    unique round number, and the one-open-round index behind it).
+    """
     if table.status != "open":
         raise PlayError("This table is closed.")
     game = registry.engine(table.game)
     variant = registry.rules(table.game).variants[table.variant]
     rules = resolve(variant, table.config)
     rules["meters"] = meter_balances(rules)
-    seed = new_seed()
-    last = current_round(table)
+    seed = take_next_seed(table)
     number = (last.number + 1) if last else 1
     carry = table_carry(table)
     if carry is not None and last is not None and hasattr(game, "went_dead") and went_dead(last, rules):
@@ -102,9 +107,9 @@ def start_round(table: Table) -> Round:
     rnd = Round(table_id=table.id, number=number, game=table.game, variant=table.variant,
                 rules=rules, carry_before=carry, state=game.dump(state), version=1,
                 seed=seed, commitment=commitment(seed), owners={}, status="open")
-    db.session.add(rnd)
     try:
-        db.session.flush()
+        with db.session.begin_nested():
+            db.session.add(rnd)
     except IntegrityError as exc:  # another request opened this round first
         raise StaleError("The table moved on. Here is where it stands now.") from exc
     db.session.add(RoundEvent(round_id=rnd.id, seq=0, actor="table", action={"kind": "open"}, events=[]))
@@ -112,6 +117,31 @@ def start_round(table: Table) -> Round:
         _tell_owner(table, rnd, number, occupant)
     _bump_table(table)
     return rnd
+
+
+def publish_next_commitment(table: Table) -> None:
+    """Draw the next round's seed and show its commitment before anyone bets on it (P-001).
+
+    Conditional on there being none, so two viewers racing to publish it cannot each see a
+    different commitment: the first write stands and the other re-reads it."""
+    if table.next_seed is not None:
+        return
+    seed = new_seed()
+    db.session.flush()
+    db.session.execute(
+        sa.update(Table).where(Table.id == table.id, Table.next_seed.is_(None))
+        .values(next_seed=seed, next_commitment=commitment(seed))
+        .execution_options(synchronize_session=False))
+    db.session.refresh(table, ["next_seed", "next_commitment"])
+
+
+def take_next_seed(table: Table) -> str:
+    """The published seed, used once: the round takes it and the table forgets it."""
+    publish_next_commitment(table)
+    seed = str(table.next_seed)
+    table.next_seed, table.next_commitment = None, None
+    db.session.flush()
+    return seed
 
 
 def meter_balances(rules: dict[str, Any]) -> dict[str, int]:
@@ -148,7 +178,11 @@ def _tell_owner(table: Table, rnd: Round, seat: int, occupant: Player | None) ->
 
 def act(table: Table, player: Player, action: Action, *, round_id: int | None,
         version: int | None) -> Outcome:
-    """Apply one player decision. Raises PlayError (caller rolls back) when refused."""
+    """Apply one player decision. Raises PlayError (caller rolls back) when refused.
+
+    A player may take only a legal action of their own seat, as the engine lists it now:
+    the engine's internal moves (who owns a box, the table's own deal and timers) are never
+    reachable from a form, whatever kind a post names."""
     if action.seat not in seat_owners(table) or seat_owners(table)[action.seat].id != player.id:
         raise PlayError("That seat is not yours.")
     rnd = current_round(table)
@@ -162,8 +196,11 @@ def act(table: Table, player: Player, action: Action, *, round_id: int | None,
             raise StaleError("The table moved on. Here is where it stands now.")
         if action.kind not in getattr(registry.engine(table.game), "opening_actions", ("bet",)):
             raise PlayError("Place a bet to start the next round.")
-        rnd = start_round(table)
+        if rnd is not None:
+            _claim(rnd, version, status="over")  # of two posts that saw it finished, one opens the next
+        rnd = start_round(table, rnd)
         _run_bots(table, rnd)
+    require_legal(rnd, action)
     events = _apply(table, rnd, action, player=player, actor="player")
     _run_bots(table, rnd)
     _finish_if_over(table, rnd)
@@ -172,10 +209,48 @@ def act(table: Table, player: Player, action: Action, *, round_id: int | None,
     return Outcome(rnd, events)
 
 
-# -- clocks on shared tables (D-009, D-025) -------------------------------------------
+def require_legal(rnd: Round, action: Action) -> None:
+    """Refuse anything that is not one of the seat's legal actions now (its kind, and its
+    spot where the engine names one).
 
-BETTING_WINDOW_S = 15
-DECISION_S = 30
+    A refused move is tried on a throwaway copy of the state only to find the engine's own
+    words for why ("Place the Ante and the Blind before betting Trips."); it is never
+    applied to the round, even if the copy would have taken it."""
+    game = registry.engine(rnd.game)
+    state = game.load(rnd.state)
+    if any(l.kind == action.kind and (not l.spot or l.spot == action.spot)
+           for l in game.legal_actions(state, action.seat)):
+        return
+    try:
+        game.apply(state, action, SeededRng(b"refusal"))
+    except (IllegalAction, KeyError, ValueError, TypeError) as exc:
+        if isinstance(exc, IllegalAction):
+            raise PlayError(str(exc)) from exc
+    raise PlayError("That move is not open to your seat right now.")
+
+
+def rebet(table: Table, player: Player, seat: int, *, round_id: int | None,
+          version: int | None) -> Outcome:
+    """Repeat the bets this seat made in the last round it played, against the round and
+    version the player's form showed: a replayed Rebet is stale like any other form."""
+    from .recall import last_bets
+
+    bets = last_bets(table, seat, player.id)
+    if not bets:
+        raise PlayError("There is no earlier bet to repeat.")
+    out: Outcome | None = None
+    for spot, amount in bets:
+        out = act(table, player, Action("bet", seat, spot, amount), round_id=round_id, version=version)
+        round_id, version = out.round.id, out.round.version
+    assert out is not None
+    return out
+
+
+# -- clocks (D-009, D-025) -------------------------------------------------------------
+
+BETTING_WINDOW_S = 15  # D-025
+DECISION_S = 30  # D-009, shared tables
+SINGLE_PLAYER_WAIT_H = 24  # D-009: a lone player's round waits a day, then takes the default
 
 
 def is_shared(table: Table) -> bool:
@@ -183,27 +258,42 @@ def is_shared(table: Table) -> bool:
     return len({p.id for p in seat_owners(table).values() if not p.is_bot}) >= 2
 
 
+def clock_lengths(table: Table) -> tuple[timedelta, timedelta]:
+    """(betting window, decision clock) at this table now: seconds when two or more people
+    share it, a day when one plays alone (D-009). Every wait on a person has one of them."""
+    config = table.config or {}
+    if is_shared(table):
+        return (timedelta(seconds=int(config.get("betting_window_s", BETTING_WINDOW_S))),
+                timedelta(seconds=int(config.get("decision_s", DECISION_S))))
+    alone = timedelta(hours=int(config.get("single_player_wait_h", SINGLE_PLAYER_WAIT_H)))
+    return alone, alone
+
+
 def _schedule(table: Table, rnd: Round) -> None:
-    """Set or clear the round's deadline after a change. Single-player tables have none."""
-    if rnd.status != "open" or not is_shared(table):
+    """Set or clear the round's deadline after a change (an action, a seat taken or left).
+
+    A round that waits on a person always has a deadline; one that waits on nobody (no bet
+    yet, or the table and bots moving) has none."""
+    if rnd.status != "open":
         rnd.deadline, rnd.deadline_kind = None, None
         return
     game = registry.engine(rnd.game)
     state = game.load(rnd.state)
     turn = game.to_act(state)
-    owners = seat_owners(table)
     now = utcnow()
-    config = table.config or {}
+    window, decision = clock_lengths(table)
     if turn is None:
-        # Betting: the window opens with the round's first bet and does not stretch.
-        if rnd.deadline_kind != "betting" and rnd.owners:
-            rnd.deadline = now + timedelta(seconds=int(config.get("betting_window_s", BETTING_WINDOW_S)))
-            rnd.deadline_kind = "betting"
-    elif turn in owners and not owners[turn].is_bot:
-        rnd.deadline = now + timedelta(seconds=int(config.get("decision_s", DECISION_S)))
-        rnd.deadline_kind = "decision"
+        # Betting: the window opens with the round's first bet and does not stretch; it
+        # shortens when a second person sits down at a table that was one player's.
+        if not rnd.owners:
+            rnd.deadline, rnd.deadline_kind = None, None
+        elif rnd.deadline_kind != "betting" or rnd.deadline is None or rnd.deadline > now + window:
+            rnd.deadline, rnd.deadline_kind = now + window, "betting"
     else:
-        rnd.deadline, rnd.deadline_kind = None, None
+        # A person's decision. Bots and the table move inside the request that gives them
+        # the turn; if one is still to move here, something stopped it, and the clock's
+        # default (D-009) unsticks the round rather than leaving it open for ever.
+        rnd.deadline, rnd.deadline_kind = now + decision, "decision"
 
 
 def tick(table: Table) -> bool:
@@ -282,10 +372,11 @@ def table_carry(table: Table) -> dict[str, Any] | None:
     return dict(data) if data else None
 
 
-def _claim(rnd: Round, seen: int) -> None:
-    """Take the round for this transaction; loses if anyone else changed it first."""
+def _claim(rnd: Round, seen: int, status: str = "open") -> None:
+    """Take the round for this transaction; loses if anyone else changed it first. Claiming
+    a finished round (``status="over"``) is how a request earns the right to open the next."""
     won = db.session.execute(
-        sa.update(Round).where(Round.id == rnd.id, Round.version == seen, Round.status == "open")
+        sa.update(Round).where(Round.id == rnd.id, Round.version == seen, Round.status == status)
         .values(version=Round.version + 1).execution_options(synchronize_session=False)
     ).rowcount  # type: ignore[attr-defined]
     if won != 1:
@@ -428,6 +519,7 @@ def _finish_if_over(table: Table, rnd: Round) -> None:
     rnd.status = "over"
     rnd.ended_at = utcnow()
     table.carry = {"epoch": table_epoch(table), "data": game.carry(state)}
+    publish_next_commitment(table)
     for rs in db.session.scalars(sa.select(RoundSeat).where(RoundSeat.round_id == rnd.id)):
         if rs.player_id is not None:
             rs.chips_after = wallet.balance(wallet.chips(rs.player_id, table.id))
@@ -467,6 +559,7 @@ def _seat_changed(table: Table, number: int, occupant: Player | None) -> None:
     if rnd is not None and rnd.status == "open":
         _claim(rnd, rnd.version)
         _tell_owner(table, rnd, number, occupant)
+        _schedule(table, rnd)  # one player becoming two starts the shared clocks
     _bump_table(table)
 
 
@@ -494,11 +587,26 @@ def leave(table: Table, player: Player, number: int) -> None:
     seat.player_id = None
     db.session.flush()
     _seat_changed(table, number, None)
+    if not any(s.player_id == player.id for s in table.seats):
+        # P-009: a player's bots leave with them (those with a bet in play stay to finish it).
+        for bot_seat in [s for s in table.seats if s.bot_sponsor_id == player.id]:
+            if not _seat_in_play(table, bot_seat.number):
+                _unseat_bot(table, bot_seat)
 
 
-def add_bot(table: Table, number: int) -> Seat:
+MAX_BOTS_PER_PLAYER = 4  # P-009: with the player, five of a seven-seat table
+
+
+def add_bot(table: Table, number: int, by: Player) -> Seat:
+    """Seat a house bot (P-009): the operator anywhere, a seated player beside themselves,
+    at most MAX_BOTS_PER_PLAYER of their own at a table; never where bots are turned off."""
     if not table.bots_allowed:
         raise PlayError("Bots are turned off at this table.")
+    if not by.is_operator:
+        if not any(s.player_id == by.id for s in table.seats):
+            raise PlayError("Sit down first: you may add bots only beside yourself.")
+        if sum(1 for s in table.seats if s.bot_sponsor_id == by.id and s.player_id) >= MAX_BOTS_PER_PLAYER:
+            raise PlayError(f"You may add at most {MAX_BOTS_PER_PLAYER} bots at a table.")
     name = BOT_NAMES[number % len(BOT_NAMES)]
     username = f"bot-{table.id}-{number}"
     bot = db.session.scalars(sa.select(Player).filter_by(username=username)).first()
@@ -507,17 +615,26 @@ def add_bot(table: Table, number: int) -> Seat:
         db.session.add(bot)
         db.session.flush()
     seat = sit(table, bot, number)
+    seat.bot_sponsor_id = None if by.is_operator else by.id
     _top_up_bot(table, bot)
     return seat
 
 
-def remove_bot(table: Table, number: int) -> None:
+def remove_bot(table: Table, number: int, by: Player) -> None:
+    """The operator removes any bot; a player only a bot they seated (P-009)."""
     seat = next((s for s in table.seats if s.number == number and s.is_bot), None)
     if seat is None:
         raise PlayError("There is no bot in that seat.")
+    if not by.is_operator and seat.bot_sponsor_id != by.id:
+        raise PlayError("Only the player who seated that bot, or the floor, may remove it.")
     if _seat_in_play(table, number):
         raise PlayError("That bot is in the middle of a round.")
-    seat.player_id = None
+    _unseat_bot(table, seat)
+
+
+def _unseat_bot(table: Table, seat: Seat) -> None:
+    number = seat.number
+    seat.player_id, seat.bot_sponsor_id = None, None
     db.session.flush()
     _seat_changed(table, number, None)
 

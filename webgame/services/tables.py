@@ -45,6 +45,9 @@ def create_table(name: str, game: str, variant: str, *, config: dict[str, Any] |
     db.session.flush()
     for n in range(count):
         db.session.add(Seat(table_id=table.id, number=n))
+    from .play import publish_next_commitment
+
+    publish_next_commitment(table)
     db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id,
                             what="opened table", data={"game": game, "variant": variant, "config": config}))
     db.session.flush()

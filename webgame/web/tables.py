@@ -90,6 +90,9 @@ def _apply_clocks(table: Table) -> None:
     except play.PlayError:
         db.session.rollback()
     db.session.refresh(table)
+    if table.next_seed is None:
+        play.publish_next_commitment(table)  # shown before anyone bets on the next round
+        db.session.commit()
 
 
 @bp.get("/<int:table_id>")
@@ -162,26 +165,15 @@ def act(table_id: int) -> Any:
     except ValueError as exc:
         return _done(table, error=str(exc))
     action = Action(kind=kind[:24], seat=seat, spot=request.form.get("spot", "")[:48], amount=amount)
+    round_id, version = _int("round_id"), _int("version")
     try:
         if kind == "rebet":
-            _rebet(table, current_user, seat)
+            play.rebet(table, current_user, seat, round_id=round_id, version=version)
         else:
-            play.act(table, current_user, action, round_id=_int("round_id"), version=_int("version"))
+            play.act(table, current_user, action, round_id=round_id, version=version)
     except play.PlayError as exc:
         return _done(table, error=str(exc))
     return _done(table)
-
-
-def _rebet(table: Table, player: Player, seat: int) -> None:
-    """Repeat the bets this seat made in the last round it played."""
-    bets = recall.last_bets(table, seat, player.id)
-    if not bets:
-        raise play.PlayError("There is no earlier bet to repeat.")
-    rnd = play.current_round(table)
-    round_id, version = (rnd.id, rnd.version) if rnd else (None, None)
-    for spot, amount in bets:
-        out = play.act(table, player, Action("bet", seat, spot, amount), round_id=round_id, version=version)
-        round_id, version = out.round.id, out.round.version
 
 
 @bp.post("/<int:table_id>/sit")
@@ -207,14 +199,15 @@ def leave(table_id: int) -> Any:
 
 
 @bp.post("/<int:table_id>/bot")
+@limiter.limit(_money_limit)
 @player_required
 def bot(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
     try:
         if request.form.get("remove"):
-            play.remove_bot(table, _seat_number())
+            play.remove_bot(table, _seat_number(), current_user)
         else:
-            play.add_bot(table, _seat_number())
+            play.add_bot(table, _seat_number(), current_user)
     except play.PlayError as exc:
         return _done(table, error=str(exc))
     return _done(table)

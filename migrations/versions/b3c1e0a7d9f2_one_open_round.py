@@ -1,0 +1,42 @@
+"""one open round per table, the next round's commitment, bot sponsors
+
+Revision ID: b3c1e0a7d9f2
+Revises: 85ff26d26694
+Create Date: 2026-11-26 10:20:00
+
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+revision = 'b3c1e0a7d9f2'
+down_revision = '85ff26d26694'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    # A round left open by an earlier race is voided first: the index below would refuse it.
+    # Its stakes are found by `flask ledger-check` and returned by `flask void-stranded`.
+    op.execute(
+        "UPDATE rounds SET status = 'void' WHERE status = 'open' AND id NOT IN "
+        "(SELECT max(id) FROM rounds WHERE status = 'open' GROUP BY table_id)"
+    )
+    op.create_index('uq_one_open_round', 'rounds', ['table_id'], unique=True,
+                    sqlite_where=sa.text("status = 'open'"), postgresql_where=sa.text("status = 'open'"))
+    with op.batch_alter_table('tables', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('next_seed', sa.String(length=64), nullable=True))
+        batch_op.add_column(sa.Column('next_commitment', sa.String(length=64), nullable=True))
+    with op.batch_alter_table('seats', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('bot_sponsor_id', sa.Integer(), nullable=True))
+        batch_op.create_foreign_key('fk_seats_bot_sponsor', 'players', ['bot_sponsor_id'], ['id'])
+
+
+def downgrade():
+    with op.batch_alter_table('seats', schema=None) as batch_op:
+        batch_op.drop_constraint('fk_seats_bot_sponsor', type_='foreignkey')
+        batch_op.drop_column('bot_sponsor_id')
+    with op.batch_alter_table('tables', schema=None) as batch_op:
+        batch_op.drop_column('next_commitment')
+        batch_op.drop_column('next_seed')
+    op.drop_index('uq_one_open_round', table_name='rounds')

@@ -1,0 +1,76 @@
+"""The books behind the books: money on a layout must belong to a round that will settle it.
+
+``wallet.ledger_agrees_with_balances`` proves no cent was created or lost; it cannot see a
+stake that sits on a table's layout with no round left to settle or return it (a round that
+a race left open, a bet carried by a shoe the operator retired). This check can: for every
+table, the cents in its ``wagers`` account must equal
+
+* the bets standing between rounds in the table's carry (craps bets, a riding Back-to-Back),
+  when no round is open; or
+* what the open round started with (its ``carry_before``) plus every stake its journal
+  took, less every refund and every settled stake, when one is.
+
+A table with two open rounds is reported too (the database refuses it; this says so if a
+database without the index ever holds one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import sqlalchemy as sa
+
+from ..engine.money import fmt
+from ..extensions import db
+from ..games import registry
+from ..models import Round, RoundEvent, Table
+from . import wallet
+from .play import table_carry
+
+
+def standing_total(table: Table, carry: Mapping[str, Any] | None) -> int:
+    """Cents the carry keeps on the layout for the table's seats between rounds."""
+    standing = getattr(registry.engine(table.game), "standing", None)
+    if standing is None or not carry:
+        return 0
+    return sum(int(standing(carry, seat.number)) for seat in table.seats)
+
+
+def outstanding(rnd: Round) -> int:
+    """Cents a round's own journal put on the layout and has not yet taken off it."""
+    total = 0
+    for events in db.session.scalars(sa.select(RoundEvent.events).where(RoundEvent.round_id == rnd.id)):
+        for ev in events or []:
+            kind = ev.get("type")
+            if kind == "Stake":
+                total += int(ev["amount"])
+            elif kind == "Refund":
+                total -= int(ev["amount"])
+            elif kind == "Settlement":
+                total -= int(ev["stake"])
+    return total
+
+
+def expected_on_layout(table: Table) -> tuple[int, list[Round]]:
+    opened = list(db.session.scalars(
+        sa.select(Round).where(Round.table_id == table.id, Round.status == "open").order_by(Round.number)))
+    if not opened:
+        return standing_total(table, table_carry(table)), opened
+    rnd = opened[-1]
+    return standing_total(table, rnd.carry_before) + outstanding(rnd), opened
+
+
+def layout_problems() -> list[str]:
+    """Plain sentences, one per table whose layout holds money no round will settle."""
+    problems = []
+    for table in db.session.scalars(sa.select(Table).order_by(Table.id)):
+        on_layout = wallet.balance(wallet.wagers(table.id))
+        expected, opened = expected_on_layout(table)
+        if len(opened) > 1:
+            problems.append(f"Table {table.id} ({table.name}) has {len(opened)} open rounds: "
+                            + ", ".join(f"#{r.number}" for r in opened) + ".")
+        if on_layout != expected:
+            problems.append(f"Table {table.id} ({table.name}) has {fmt(on_layout)} on the layout, but only "
+                            f"{fmt(expected)} of it belongs to a round or standing bet that will settle it.")
+    return problems

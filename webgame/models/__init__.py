@@ -97,7 +97,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id"), index=True)
     number: Mapped[int] = mapped_column()
     player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
-    # Who seated the bot in this seat (P-009): that player may remove it; None for the operator.
+    # Who seated the bot in this seat (P-010): that player may remove it; None for the operator.
     bot_sponsor_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"))
     table: Mapped[Table] = relationship(back_populates="seats")
     player: Mapped[Player | None] = relationship(foreign_keys=[player_id])

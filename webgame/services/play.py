@@ -308,14 +308,29 @@ def tick(table: Table) -> bool:
     if rnd.deadline_kind == "betting" and game.to_act(state) is None:
         _close_betting(table, rnd)
     else:
-        move = game.timeout_action(state)
-        if move is not None:
-            _apply(table, rnd, move, player=None, actor="timer")
+        _default_move(table, rnd)
     _run_bots(table, rnd)
+    if not is_shared(table):
+        # D-009: a lone player's day is up, so the round is settled by the defaults now
+        # rather than waiting another day at each decision.
+        for _ in range(MAX_BOT_STEPS):
+            if game.is_over(game.load(rnd.state)) or not _default_move(table, rnd):
+                break
+            _run_bots(table, rnd)
     _finish_if_over(table, rnd)
     rnd.deadline, rnd.deadline_kind = None, None
     _schedule(table, rnd)
     _bump_table(table)
+    return True
+
+
+def _default_move(table: Table, rnd: Round) -> bool:
+    """The timed-out decision's default (D-009). False when the engine has none to make."""
+    game = registry.engine(rnd.game)
+    move = game.timeout_action(game.load(rnd.state))
+    if move is None:
+        return False
+    _apply(table, rnd, move, player=None, actor="timer")
     return True
 
 
@@ -588,17 +603,17 @@ def leave(table: Table, player: Player, number: int) -> None:
     db.session.flush()
     _seat_changed(table, number, None)
     if not any(s.player_id == player.id for s in table.seats):
-        # P-009: a player's bots leave with them (those with a bet in play stay to finish it).
+        # P-010: a player's bots leave with them (those with a bet in play stay to finish it).
         for bot_seat in [s for s in table.seats if s.bot_sponsor_id == player.id]:
             if not _seat_in_play(table, bot_seat.number):
                 _unseat_bot(table, bot_seat)
 
 
-MAX_BOTS_PER_PLAYER = 4  # P-009: with the player, five of a seven-seat table
+MAX_BOTS_PER_PLAYER = 4  # P-010: with the player, five of a seven-seat table
 
 
 def add_bot(table: Table, number: int, by: Player) -> Seat:
-    """Seat a house bot (P-009): the operator anywhere, a seated player beside themselves,
+    """Seat a house bot (P-010): the operator anywhere, a seated player beside themselves,
     at most MAX_BOTS_PER_PLAYER of their own at a table; never where bots are turned off."""
     if not table.bots_allowed:
         raise PlayError("Bots are turned off at this table.")
@@ -621,7 +636,7 @@ def add_bot(table: Table, number: int, by: Player) -> Seat:
 
 
 def remove_bot(table: Table, number: int, by: Player) -> None:
-    """The operator removes any bot; a player only a bot they seated (P-009)."""
+    """The operator removes any bot; a player only a bot they seated (P-010)."""
     seat = next((s for s in table.seats if s.number == number and s.is_bot), None)
     if seat is None:
         raise PlayError("There is no bot in that seat.")

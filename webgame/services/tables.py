@@ -62,6 +62,14 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
     old = dict(table.config or {})
     epoch = int(old.get("epoch", 0))
     if variant != table.variant or _shoe_settings(old) != _shoe_settings(config):
+        from .audit import standing_total
+        from .play import table_carry
+
+        # A new epoch retires the carry, and with it any bets standing between rounds:
+        # they would stay on the layout with no round to settle them.
+        if standing_total(table, table_carry(table)):
+            raise ConfigError("Bets are standing on the layout. Change these rules when they are decided "
+                              "or taken down.")
         epoch += 1  # a new shoe for the new rules
     config["epoch"] = epoch
     table.variant = variant

@@ -1,6 +1,7 @@
 """The baseline of the web benchmark: a bare Flask app, no database, no session, no CSRF,
 whose one POST endpoint renders a Jinja fragment of ``BENCH_FRAGMENT_BYTES`` bytes (the
-casino's average action response). Served by gunicorn with the project's settings:
+casino's average action response), or of the size the POST's ``bytes`` field asks for (one
+server answers for every game measured). Served by gunicorn with the project's settings:
 
     BENCH_FRAGMENT_BYTES=20000 PORT=5001 gunicorn bench.bare_app:app -c gunicorn.conf.py
 """
@@ -8,6 +9,7 @@ casino's average action response). Served by gunicorn with the project's setting
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 
 from flask import Flask, render_template_string, request
 
@@ -18,6 +20,7 @@ TEMPLATE = (
     "{% endfor %}"
     "<p>{{ pad }}</p></section>\n"
 )
+MAX_BYTES = 2_000_000
 
 
 def render(rows: range, kind: str, pad: str) -> str:
@@ -29,8 +32,11 @@ def create_app(size: int) -> Flask:
     with app.app_context():
         frame = len(render(range(0), "bet", ""))
         row = len(render(range(1), "bet", "")) - frame
-    rows = range(max(0, (size - frame) // row))
-    pad = "x" * max(0, size - frame - len(rows) * row)
+
+    @lru_cache(maxsize=16)
+    def layout(size: int) -> tuple[range, str]:
+        rows = range(max(0, (size - frame) // row))
+        return rows, "x" * max(0, size - frame - len(rows) * row)
 
     @app.get("/healthz")
     def healthz() -> dict[str, str]:
@@ -38,6 +44,8 @@ def create_app(size: int) -> Flask:
 
     @app.post("/act")
     def act() -> str:
+        asked = request.form.get("bytes", "")
+        rows, pad = layout(min(int(asked), MAX_BYTES) if asked.isdigit() else size)
         return render(rows, request.form.get("kind", "bet")[:3].ljust(3), pad)
 
     return app

@@ -1,17 +1,28 @@
-"""Web: one table action at a time (bet, then the spin that settles it) under N concurrent
-players, against a real gunicorn server on loopback; the same load against a bare Flask
-endpoint that renders a fragment of the same size, in the same run; and their ratio.
+"""Web: table actions under N concurrent players, the casino against bare Flask, per database.
 
-    python bench/bench_web.py [--players 1,4,16] [--cycles 20] [--no-write]
+Every action is timed against a real gunicorn server on loopback; the same load goes to a bare
+Flask endpoint that renders a fragment of the same size, in the same run; the table gives their
+ratio, and the targets beside the measured figures.
 
-The casino server is started as the browser tests start it (``flask db upgrade``,
-``flask seed-demo``, gunicorn with the project's ``gunicorn.conf.py`` on a free loopback
-port). Each simulated player is a guest with a Big Six table of their own (so players
-never wait on each other's round, only on the server), seated and bought in before the
-clock starts; then each does ``--cycles`` bet → spin cycles, every POST timed. The bare
-server (``bench/bare_app.py``) runs under the same gunicorn settings and answers the same
-POSTs with a Jinja fragment as large as the casino's average action response. Loops are
-bounded; nothing leaves the machine.
+    python bench/bench_web.py [--players 1,4,16,50] [--games big-six,blackjack]
+                              [--database sqlite,postgresql] [--requests 200] [--no-write]
+
+For each database the casino server is started as the browser tests start it (``flask db
+upgrade``, ``flask seed-demo``, gunicorn with the project's ``gunicorn.conf.py`` on a free
+loopback port): SQLite in a temporary folder, or PostgreSQL on the throwaway server the tests
+start (``tests/pgserver.py``). Each simulated player is a guest with a Big Six table and a
+blackjack table of their own (so players never wait on each other's round, only on the
+server), seated and bought in before the clock starts. Then, for each game and each number of
+players, every player runs its cycles at once, every POST timed:
+
+- Big Six: ``bet`` on the $1 bill, then ``spin`` (which settles it);
+- blackjack: ``bet`` $5 on the main spot, ``deal``, ``hit`` once, ``stand`` if the hand still
+  stands (declining insurance when offered): one round, settled.
+
+Each level runs enough cycles for about ``--requests`` POSTs (at least two cycles a player).
+The bare server (``bench/bare_app.py``) runs under the same gunicorn settings and answers as
+many POSTs per player with a Jinja fragment as large as the casino's average response for that
+game. Loops are bounded; nothing leaves the machine.
 """
 
 from __future__ import annotations
@@ -19,6 +30,8 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import http.client
+import json
+import math
 import os
 import platform
 import re
@@ -32,21 +45,38 @@ import threading
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # run as a script: tests.pgserver, bench.bare_app
 BIN = Path(sys.executable).parent
-LOAD_AT_START = " / ".join(f"{x:.1f}" for x in os.getloadavg())
 START = "<!-- web:start -->"
 END = "<!-- web:end -->"
+
+# The targets of the request path, printed beside the measured figures (not asserted anywhere).
+TARGET_RATIO = 0.5  # casino ÷ bare, requests per second
+TARGET_P95_MS = 100.0
+TARGET_P99_MS = 250.0
+TARGET_LEVELS = (16, 50)  # players
+
+GAMES = {"big-six": "Big Six", "blackjack": "blackjack"}
+DATABASES = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
+REQUESTS_PER_CYCLE = {"big-six": 2, "blackjack": 4}  # for sizing a level; blackjack varies (2-5)
+BUY_IN = "2000"  # dollars, at each table; guests get GUEST_CHIPS below
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 ROUND = re.compile(r'name="round_id" value="(\d*)"')
 VERSION = re.compile(r'name="version" value="(\d*)"')
 ERROR = re.compile(r'class="flash flash-error"[^>]*>([^<]*)<')
+ACTIONS = re.compile(r'data-action="([a-z0-9-]+)"')
+
+
+def load_average() -> str:
+    return " / ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def free_port() -> int:
@@ -55,13 +85,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def server_env(workdir: Path, port: int, workers: int) -> dict[str, str]:
+def server_env(workdir: Path, port: int, workers: int, database_url: str = "") -> dict[str, str]:
     env = dict(os.environ)
     env.update({
-        "DATABASE_URL": "", "INSTANCE_PATH": str(workdir), "SECRET_KEY": "bench-secret",
+        "DATABASE_URL": database_url, "INSTANCE_PATH": str(workdir), "SECRET_KEY": "bench-secret",
         "PORT": str(port), "HOST": "127.0.0.1", "WEB_CONCURRENCY": str(workers),
         # The load comes from one address: the per-address limits would measure themselves.
         "MONEY_RATE_LIMIT": "1000000 per minute", "LOGIN_RATE_LIMIT": "1000000 per minute",
+        "GUEST_CHIPS": "1000000",  # $10,000: two buy-ins and every level's bets, whatever the luck
     })
     env.pop("REDIS_URL", None)
     return env
@@ -93,6 +124,28 @@ def gunicorn(target: str, env: dict[str, str], log: Path) -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
+
+
+@contextmanager
+def database(kind: str) -> Iterator[str]:
+    """The DATABASE_URL of a run: empty for SQLite (the instance folder's file), or a
+    throwaway PostgreSQL server's, removed afterwards."""
+    if kind == "sqlite":
+        yield ""
+        return
+    from tests.pgserver import postgres_server
+
+    server = postgres_server()
+    try:
+        yield next(server)
+    finally:
+        server.close()  # stops the server and removes its folder
+
+
+def postgres_available() -> bool:
+    from tests.pgserver import _bindir
+
+    return bool(os.environ.get("TEST_DATABASE_URL")) or _bindir() is not None
 
 
 class Client:
@@ -149,18 +202,22 @@ class Client:
 @dataclass
 class Player:
     client: Client
-    table: int
+    tables: dict[str, int]
     latencies: list[float] = field(default_factory=list)
     sizes: list[int] = field(default_factory=list)
     errors: int = 0
     messages: set[str] = field(default_factory=set)
+    table: int = 0  # the table of the game being measured
 
     def state(self) -> dict[str, str]:
         r, v = ROUND.search(self.client.html), VERSION.search(self.client.html)
         return {"round_id": r.group(1) if r else "", "version": v.group(1) if v else ""}
 
-    def act(self, kind: str, extra: dict[str, str]) -> None:
-        form = {"seat": "0", "kind": kind, **extra, **self.state()}
+    def actions(self) -> set[str]:
+        return set(ACTIONS.findall(self.client.html))
+
+    def act(self, kind: str, extra: dict[str, str] | None = None) -> bool:
+        form = {"seat": "0", "kind": kind, **(extra or {}), **self.state()}
         status, data, took = self.client.post(f"/tables/{self.table}/act", form, htmx=True)
         self.latencies.append(took)
         self.sizes.append(len(data))
@@ -169,55 +226,105 @@ class Player:
             self.errors += 1
             self.messages.add(refused.group(1).strip() if refused else f"HTTP {status}")
             self.client.get(f"/tables/{self.table}")  # pick the table's state up again
-
-    def cycle(self) -> None:
-        self.act("bet", {"spot": "1", "chip": "100"})
-        self.act("spin", {})
+            return False
+        return True
 
 
-def setup_players(base: str, count: int) -> list[Player]:
-    """An operator opens one Big Six table per player; each guest sits and buys in."""
-    op = Client(base)
-    op.get("/login")
-    op.post("/login", {"username": "operator", "password": "operator-pass-123"})
+def big_six_cycle(p: Player) -> None:
+    if p.act("bet", {"spot": "1", "chip": "100"}):
+        p.act("spin")
+
+
+def blackjack_cycle(p: Player) -> None:
+    """One round: bet, deal, hit once, stand if the hand is still standing; decline insurance."""
+    if not (p.act("bet", {"spot": "main", "chip": "500"}) and p.act("deal")):
+        return
+    hit = False
+    for _ in range(4):
+        acts = p.actions()
+        if "decline" in acts:
+            ok = p.act("decline")
+        elif "hit-0" in acts and not hit:
+            ok = hit = p.act("hit", {"spot": "0"})
+        elif "stand-0" in acts:
+            ok = p.act("stand", {"spot": "0"})
+        else:
+            return  # the round is over (a blackjack, a bust, or the stand settled it)
+        if not ok:
+            return
+
+
+CYCLES: dict[str, Callable[[Player], None]] = {"big-six": big_six_cycle, "blackjack": blackjack_cycle}
+
+
+def bare_requests(count: int, size: int) -> Callable[[Player], None]:
+    """The bare server's share for one player: ``count`` POSTs answered with ``size`` bytes."""
+    def run(p: Player) -> None:
+        for i in range(count):
+            status, data, took = p.client.post("/act", {"seat": "0", "kind": ("bet", "spin")[i % 2], "spot": "1",
+                                                        "chip": "100", "round_id": "1", "version": "1",
+                                                        "bytes": str(size)}, htmx=True)
+            p.latencies.append(took)
+            p.sizes.append(len(data))
+            if status != 200:
+                p.errors += 1
+                p.messages.add(f"HTTP {status}")
+    return run
+
+
+def create_tables(count: int) -> None:
+    """Run inside a server's environment: open ``count`` Big Six and blackjack tables (no
+    bots) and print their ids as JSON. Setting up is not what is measured."""
+    from webgame import create_app
+    from webgame.extensions import db
+    from webgame.services.tables import create_table
+
+    app = create_app()
+    with app.app_context():
+        ids: dict[str, list[int]] = {"big-six": [], "blackjack": []}
+        for i in range(count):
+            ids["big-six"].append(create_table(f"Bench Big Six {i + 1}", "big-six", "chapter4",
+                                               bots_allowed=False).id)
+            ids["blackjack"].append(create_table(f"Bench Blackjack {i + 1}", "blackjack", "chapter4",
+                                                 bots_allowed=False).id)
+        db.session.commit()
+    print(json.dumps(ids))
+
+
+def setup_players(base: str, tables: dict[str, list[int]], count: int) -> list[Player]:
+    """Each guest sits at a table of each game and buys in."""
     players = []
     for i in range(count):
-        op.get("/operator/")
-        op.post("/operator/tables", {"name": f"Bench Big Six {i + 1}", "game_variant": "big-six|chapter4"})
-        ids = [int(x) for x in re.findall(r'id="table-(\d+)"', op.html or "")]
-        if not ids:
-            op.get("/operator/")
-            ids = [int(x) for x in re.findall(r'id="table-(\d+)"', op.html)]
-        table = max(ids)
         c = Client(base)
         c.get("/login")
         c.post("/guest", {})
-        c.get(f"/tables/{table}")
-        c.post(f"/tables/{table}/sit", {"seat": "0"})
-        c.post(f"/tables/{table}/buy-in", {"amount": "200"})
-        c.get(f"/tables/{table}")
-        players.append(Player(c, table))
-    op.close()
+        mine = {game: ids[i] for game, ids in tables.items()}
+        for table in mine.values():
+            c.get(f"/tables/{table}")
+            c.post(f"/tables/{table}/sit", {"seat": "0"})
+            c.post(f"/tables/{table}/buy-in", {"amount": BUY_IN})
+        players.append(Player(c, mine))
     return players
 
 
-def run_load(players: list[Player], cycles: int, work: str) -> tuple[float, list[float], int]:
-    """Every player runs ``cycles`` cycles at once; (wall seconds, latencies, errors)."""
+def run_load(players: list[Player], work: Callable[[Player], None], repeat: Callable[[int], int]
+             ) -> tuple[float, list[float], int]:
+    """Every player runs its share at once; (wall seconds, latencies, errors)."""
     for p in players:
         p.latencies, p.errors = [], 0
     barrier = threading.Barrier(len(players) + 1)
 
-    def go(p: Player) -> None:
+    def go(index: int, p: Player) -> None:
         barrier.wait()
-        for _ in range(cycles):
+        for _ in range(repeat(index)):
             try:
-                p.cycle() if work == "casino" else bare_cycle(p)
+                work(p)
             except (OSError, http.client.HTTPException) as exc:
                 p.errors += 1
                 p.messages.add(type(exc).__name__)
                 p.client.conn.close()
 
-    threads = [threading.Thread(target=go, args=(p,)) for p in players]
+    threads = [threading.Thread(target=go, args=(i, p)) for i, p in enumerate(players)]
     for t in threads:
         t.start()
     barrier.wait()
@@ -228,17 +335,6 @@ def run_load(players: list[Player], cycles: int, work: str) -> tuple[float, list
     return wall, [x for p in players for x in p.latencies], sum(p.errors for p in players)
 
 
-def bare_cycle(p: Player) -> None:
-    for kind in ("bet", "spin"):
-        status, data, took = p.client.post("/act", {"seat": "0", "kind": kind, "spot": "1", "chip": "100",
-                                                    "round_id": "1", "version": "1"}, htmx=True)
-        p.latencies.append(took)
-        p.sizes.append(len(data))
-        if status != 200:
-            p.errors += 1
-            p.messages.add(f"HTTP {status}")
-
-
 def quantile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -246,6 +342,7 @@ def quantile(xs: list[float], q: float) -> float:
 
 @dataclass
 class Row:
+    game: str
     players: int
     requests: int
     rps: float
@@ -253,81 +350,184 @@ class Row:
     p95: float
     p99: float
     errors: int
+    load: float  # 1-minute load average when the level started
+    per_player: list[int] = field(default_factory=list)  # requests each player made
 
 
-def measure(players: list[Player], levels: list[int], cycles: int, work: str) -> list[Row]:
-    rows = []
-    run_load(players[:1], 2, work)  # warm up templates and connections
-    for n in levels:
-        wall, lat, errors = run_load(players[:n], cycles, work)
-        rows.append(Row(n, len(lat), len(lat) / wall, quantile(lat, 0.5) * 1000, quantile(lat, 0.95) * 1000,
-                        quantile(lat, 0.99) * 1000, errors))
-    return rows
+def measure_level(game: str, players: list[Player], work: Callable[[Player], None],
+                  repeat: Callable[[int], int]) -> Row:
+    load = os.getloadavg()[0]
+    wall, lat, errors = run_load(players, work, repeat)
+    return Row(game, len(players), len(lat), len(lat) / wall, quantile(lat, 0.5) * 1000,
+               quantile(lat, 0.95) * 1000, quantile(lat, 0.99) * 1000, errors, load,
+               [len(p.latencies) for p in players])
 
 
-def bench(levels: list[int], cycles: int, workers: int) -> tuple[str, dict[str, object]]:
+def progress(what: str, row: Row) -> None:
+    print(f"  {what}: {row.requests} requests, {row.rps:.0f}/s, p95 {row.p95:.0f} ms, {row.errors} errors",
+          file=sys.stderr, flush=True)
+
+
+def cycles_for(game: str, players: int, requests: int) -> int:
+    return max(2, math.ceil(requests / (players * REQUESTS_PER_CYCLE[game])))
+
+
+@dataclass
+class Run:
+    database: str
+    started: str
+    load_start: str
+    load_end: str = ""
+    casino: list[Row] = field(default_factory=list)
+    bare: list[Row] = field(default_factory=list)
+    sizes: dict[str, int] = field(default_factory=dict)
+    bare_sizes: dict[str, int] = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)
+
+
+def bench(db_kind: str, games: list[str], levels: list[int], requests: int, workers: int) -> Run:
+    run = Run(db_kind, dt.datetime.now().strftime("%Y-%m-%d %H:%M"), load_average())
     workdir = Path(tempfile.mkdtemp(prefix="casino-bench-"))
+    players: list[Player] = []
+    bare_players: list[Player] = []
     try:
-        env = server_env(workdir, free_port(), workers)
-        flask = [str(BIN / "flask"), "--app", "app"]
-        subprocess.run(flask + ["db", "upgrade"], cwd=ROOT, env=env, check=True, capture_output=True)
-        subprocess.run(flask + ["seed-demo"], cwd=ROOT, env=env, check=True, capture_output=True)
-        with gunicorn("app:app", env, workdir / "casino.log") as base:
-            players = setup_players(base, max(levels))
-            casino = measure(players, levels, cycles, "casino")
-            sizes = [s for p in players for s in p.sizes]
-            size = int(statistics.mean(sizes))
-            for p in players:
-                p.client.close()
+        with database(db_kind) as url:
+            env = server_env(workdir, free_port(), workers, url)
+            flask = [str(BIN / "flask"), "--app", "app"]
+            subprocess.run(flask + ["db", "upgrade"], cwd=ROOT, env=env, check=True, capture_output=True)
+            subprocess.run(flask + ["seed-demo"], cwd=ROOT, env=env, check=True, capture_output=True)
+            made = subprocess.run([sys.executable, "-c", f"from bench.bench_web import create_tables; "
+                                   f"create_tables({max(levels)})"], cwd=ROOT, env=env, check=True,
+                                  capture_output=True, text=True)
+            tables = json.loads(made.stdout.strip().splitlines()[-1])
+            with gunicorn("app:app", env, workdir / "casino.log") as base:
+                t0 = time.perf_counter()
+                players = setup_players(base, {g: tables[g] for g in games}, max(levels))
+                print(f"  {len(players)} players seated and bought in ({time.perf_counter() - t0:.0f} s)",
+                      file=sys.stderr, flush=True)
+                for game in games:
+                    for p in players:
+                        p.table, p.sizes = p.tables[game], []
+                        p.client.get(f"/tables/{p.table}")
+                    run_load(players[:1], CYCLES[game], lambda _: 2)  # warm up templates and connections
+                    for p in players:
+                        p.sizes = []
+                    for n in levels:
+                        cycles = cycles_for(game, n, requests)
+                        row = measure_level(game, players[:n], CYCLES[game], lambda _, c=cycles: c)
+                        run.casino.append(row)
+                        progress(f"casino {game}, {n} players", row)
+                    run.sizes[game] = int(statistics.mean(s for p in players for s in p.sizes))
+                for p in players:
+                    p.client.close()
         bare_env = server_env(workdir, free_port(), workers)
-        bare_env["BENCH_FRAGMENT_BYTES"] = str(size)
         with gunicorn("bench.bare_app:app", bare_env, workdir / "bare.log") as base:
-            bare_players = [Player(Client(base), 0) for _ in range(max(levels))]
-            bare = measure(bare_players, levels, cycles, "bare")
-            bare_size = int(statistics.mean(s for p in bare_players for s in p.sizes))
+            bare_players = [Player(Client(base), {}) for _ in range(max(levels))]
+            for game in games:
+                work = bare_requests(1, run.sizes[game])
+                run_load(bare_players[:1], work, lambda _: 4)
+                for p in bare_players:
+                    p.sizes = []
+                for row in (r for r in run.casino if r.game == game):
+                    run.bare.append(measure_level(game, bare_players[:row.players], work,
+                                                  lambda i, row=row: row.per_player[i]))
+                    progress(f"bare {game}, {row.players} players", run.bare[-1])
+                run.bare_sizes[game] = int(statistics.mean(s for p in bare_players for s in p.sizes))
             for p in bare_players:
                 p.client.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
-    lines = [
-        "| players | server | requests | req/s | p50 ms | p95 ms | p99 ms | errors | casino ÷ bare (req/s) |",
-        "|---:|---|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for c, b in zip(casino, bare):
-        lines.append(f"| {c.players} | casino: bet → spin | {c.requests:,} | {c.rps:,.0f} | {c.p50:.1f} | "
-                     f"{c.p95:.1f} | {c.p99:.1f} | {c.errors} | {c.rps / b.rps:.2f} |")
-        lines.append(f"| {b.players} | bare Flask fragment | {b.requests:,} | {b.rps:,.0f} | {b.p50:.1f} | "
-                     f"{b.p95:.1f} | {b.p99:.1f} | {b.errors} | |")
-    messages = sorted({m for p in players + bare_players for m in p.messages})
-    if messages:
-        lines += ["", "Errors seen: " + "; ".join(messages)]
-    meta = {"size": size, "bare_size": bare_size, "workers": workers, "cycles": cycles}
-    return "\n".join(lines), meta
+    run.load_end = load_average()
+    run.messages = sorted({m for p in players + bare_players for m in p.messages})
+    return run
 
 
-def write_results(markdown: str, command: str, meta: dict[str, object]) -> Path:
-    path = ROOT / "bench" / "RESULTS.md"
+def met(ok: bool) -> str:
+    return "yes" if ok else "**no**"
+
+
+def run_markdown(run: Run, workers: int, requests: int, command: str) -> str:
     threads = os.environ.get("GUNICORN_THREADS", "16")
+    where = ("SQLite file in the instance folder (WAL, `synchronous=NORMAL`, P-009)" if run.database == "sqlite"
+             else "PostgreSQL 15, a throwaway server of `tests/pgserver.py` on loopback TCP (started with "
+                  "`fsync=off`: commits are not flushed to disk)")
+    lines = [
+        f"### {DATABASES[run.database]}",
+        "",
+        f"- date: {run.started}; database: {where}",
+        f"- command: `{command}`",
+        f"- load average (1 / 5 / 15 min): {run.load_start} when the run started, {run.load_end} when it ended; "
+        "the `load` column is the 1-minute figure when each level started",
+        f"- gunicorn gthread, {workers} workers × {threads} threads; average response: "
+        + ", ".join(f"{GAMES[g]} {run.sizes[g]:,} bytes (bare {run.bare_sizes[g]:,})" for g in run.sizes),
+        f"- each level: enough cycles for about {requests} requests (at least two cycles a player); "
+        "latency per request",
+        "",
+        "| game | players | server | requests | req/s | p50 ms | p95 ms | p99 ms | errors | load | casino ÷ bare (req/s) |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    pairs = list(zip(run.casino, run.bare))
+    for c, b in pairs:
+        lines.append(f"| {GAMES[c.game]} | {c.players} | casino | {c.requests:,} | {c.rps:,.0f} | {c.p50:.1f} | "
+                     f"{c.p95:.1f} | {c.p99:.1f} | {c.errors} | {c.load:.1f} | {c.rps / b.rps:.2f} |")
+        lines.append(f"| {GAMES[b.game]} | {b.players} | bare Flask | {b.requests:,} | {b.rps:,.0f} | {b.p50:.1f} | "
+                     f"{b.p95:.1f} | {b.p99:.1f} | {b.errors} | {b.load:.1f} | |")
+    targeted = [(c, b) for c, b in pairs if c.players in TARGET_LEVELS]
+    lines += [
+        "",
+        f"Target at {' and '.join(map(str, TARGET_LEVELS))} players: casino ÷ bare ≥ {TARGET_RATIO:.2f}, "
+        f"p95 < {TARGET_P95_MS:.0f} ms, p99 < {TARGET_P99_MS:.0f} ms, no errors"
+        + ("." if targeted else " (not measured in this run)."),
+    ]
+    if targeted:
+        lines += [
+            "",
+            f"| game | players | casino ÷ bare (target ≥ {TARGET_RATIO:.2f}) | p95 ms (target < {TARGET_P95_MS:.0f}) "
+            f"| p99 ms (target < {TARGET_P99_MS:.0f}) | met |",
+            "|---|---:|---:|---:|---:|---|",
+        ]
+        for c, b in targeted:
+            ratio = c.rps / b.rps
+            ok = ratio >= TARGET_RATIO and c.p95 < TARGET_P95_MS and c.p99 < TARGET_P99_MS and c.errors == 0
+            lines.append(f"| {GAMES[c.game]} | {c.players} | {ratio:.2f} | {c.p95:.1f} | {c.p99:.1f} | {met(ok)} |")
+    if run.messages:
+        lines += ["", "Errors seen: " + "; ".join(run.messages)]
+    return "\n".join(lines)
+
+
+def sub_markers(db_kind: str) -> tuple[str, str]:
+    return f"<!-- web-{db_kind}:start -->", f"<!-- web-{db_kind}:end -->"
+
+
+def write_results(runs: dict[str, str]) -> Path:
+    """Rewrite the web section: its header, the databases of this run, and the other
+    database's last figures as they were."""
+    path = ROOT / "bench" / "RESULTS.md"
+    old = path.read_text() if path.exists() else ""
+    parts = []
+    for kind in DATABASES:
+        start, end = sub_markers(kind)
+        if kind in runs:
+            parts.append(f"{start}\n{runs[kind]}\n{end}")
+        elif start in old and end in old:
+            parts.append(start + old.split(start, 1)[1].split(end, 1)[0] + end)
     section = "\n".join([
         START,
-        "## Web: one table action under concurrent players",
+        "## Web: table actions under concurrent players",
         "",
-        f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
-         f"Python {platform.python_version()}"),
-        f"- command: `{command}`",
-        f"- load average when it started: {LOAD_AT_START} (other work on the machine slows every figure)",
-        (f"- gunicorn gthread, {meta['workers']} workers × {threads} threads, SQLite, loopback; the load "
-         "tool runs on the same machine (keep-alive connections, one per player)"),
-        (f"- casino: each player owns a Big Six table and does {meta['cycles']} cycles of `bet` then `spin` "
-         f"(the spin settles the bet), each a POST of the table's htmx form; responses average "
-         f"{meta['size']:,} bytes"),
-        (f"- bare: `bench/bare_app.py`, a Flask POST endpoint rendering a Jinja fragment of "
-         f"{meta['bare_size']:,} bytes, same server settings, same number of POSTs"),
-        ("- latency per request (the two POSTs of a cycle alike); casino ÷ bare: the share of a bare "
-         "Flask server's throughput left after the casino's work (sessions, CSRF, engine, ledger, SQLite)"),
+         f"Python {platform.python_version()}; the load tool runs on the same machine, over loopback "
+         "(keep-alive connections, one per player); other work on the machine slows every figure"),
+        ("- casino: each player is a guest with a Big Six table and a blackjack table of their own. Big Six: "
+         "`bet` $1 on the $1 bill, then `spin` (which settles it). Blackjack: `bet` $5, `deal`, `hit` once, "
+         "`stand` if the hand still stands (insurance declined): one round, settled. Each action is a POST of "
+         "the table's htmx form, timed on its own"),
+        ("- bare: `bench/bare_app.py`, a Flask POST endpoint rendering a Jinja fragment as large as the "
+         "casino's average response for that game, same server settings, as many POSTs per player; "
+         "casino ÷ bare: the share of a bare Flask server's throughput left after the casino's work "
+         "(sessions, CSRF, engine, ledger, database)"),
         "",
-        markdown,
+        "\n\n".join(parts),
         END,
     ])
     replace_section(path, section, START, END)
@@ -346,21 +546,38 @@ def replace_section(path: Path, section: str, start: str, end: str) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", default="1,4,16", help="concurrency levels, comma-separated")
-    parser.add_argument("--cycles", type=int, default=20, help="bet → spin cycles per player per level")
+    parser.add_argument("--players", default="1,4,16,50", help="concurrency levels, comma-separated")
+    parser.add_argument("--games", default="big-six,blackjack", help=f"comma-separated: {', '.join(GAMES)}")
+    parser.add_argument("--database", default="sqlite,postgresql", help=f"comma-separated: {', '.join(DATABASES)}")
+    parser.add_argument("--requests", type=int, default=200, help="about this many timed POSTs per level")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
     args = parser.parse_args(argv)
     levels = sorted({int(x) for x in args.players.split(",") if x.strip()})
-    markdown, meta = bench(levels, args.cycles, args.workers)
-    print(markdown)
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    kinds = [d.strip() for d in args.database.split(",") if d.strip()]
+    for name, chosen, known in (("game", games, GAMES), ("database", kinds, DATABASES)):
+        if unknown := [x for x in chosen if x not in known]:
+            parser.error(f"unknown {name} {', '.join(unknown)}; choose from {', '.join(known)}")
+    command = "python bench/bench_web.py" + "".join(
+        f" {flag} {value}" for flag, value, default in (("--players", args.players, "1,4,16,50"),
+                                                        ("--games", args.games, "big-six,blackjack"),
+                                                        ("--database", args.database, "sqlite,postgresql"),
+                                                        ("--requests", args.requests, 200),
+                                                        ("--workers", args.workers, 2)) if value != default)
+    if "postgresql" in kinds and not postgres_available():
+        if args.database != parser.get_default("database"):
+            parser.error("PostgreSQL is not installed (apt-get install postgresql) and TEST_DATABASE_URL is not set")
+        print("PostgreSQL is not installed: its figures are left as they were", file=sys.stderr)
+        kinds.remove("postgresql")
+    runs = {}
+    for kind in kinds:
+        print(f"-- {DATABASES[kind]} --", flush=True)
+        run = bench(kind, games, levels, args.requests, args.workers)
+        runs[kind] = run_markdown(run, args.workers, args.requests, command)
+        print(runs[kind], flush=True)
     if not args.no_write:
-        command = "python bench/bench_web.py" + "".join(
-            f" {flag} {value}" for flag, value, default in (("--players", args.players, "1,4,16"),
-                                                            ("--cycles", args.cycles, 20),
-                                                            ("--workers", args.workers, 2)) if value != default)
-        print(f"\nwritten to {write_results(markdown, command, meta)}")
-
+        print(f"\nwritten to {write_results(runs)}")
 
 if __name__ == "__main__":
     main()

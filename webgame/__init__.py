@@ -9,13 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, render_template, request
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from .config import from_env
 from .engine.money import fmt
-from .extensions import csrf, db, htmx, limiter, login_manager, migrate
+from .extensions import csrf, db, htmx, limiter, login_manager, migrate, tune_sqlite
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,6 +33,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
 
     db.init_app(app)
+    with app.app_context():
+        for engine in db.engines.values():
+            tune_sqlite(engine)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     limiter.init_app(app)
@@ -100,14 +101,3 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     return app
 
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
-    """SQLite: write-ahead log for concurrent readers, a busy wait instead of errors."""
-    module = type(dbapi_connection).__module__
-    if "sqlite" in module:
-        cur = dbapi_connection.cursor()
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA busy_timeout=15000")
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.close()

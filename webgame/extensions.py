@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
@@ -9,6 +11,8 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -24,3 +28,35 @@ htmx = Htmx()
 # Login and money endpoints are rate-limited per client address; with REDIS_URL the counts
 # are shared by every process (RATELIMIT_STORAGE_URI), otherwise kept in memory.
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+
+# SQLite as a server database (P-009). Every new connection to a SQLite file gets:
+# - journal_mode=WAL: readers never block the writer nor the writer the readers;
+# - busy_timeout: a writer waits this long for the one write lock instead of failing at once
+#   with "database is locked" (set first, so the other PRAGMAs wait too);
+# - synchronous=NORMAL: in WAL mode, sync at checkpoints, not at every commit; a power loss may
+#   lose the last commits but never corrupts the file;
+# - foreign_keys=ON: SQLite leaves foreign keys unchecked unless asked, per connection.
+SQLITE_BUSY_TIMEOUT_MS = 15_000
+SQLITE_PRAGMAS = (
+    f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    try:
+        for pragma in SQLITE_PRAGMAS:
+            cur.execute(pragma)
+    finally:
+        cur.close()
+
+
+def tune_sqlite(engine: Engine) -> None:
+    """Set SQLITE_PRAGMAS on each new connection of ``engine`` if it is a SQLite engine
+    (nothing for PostgreSQL). Call before the engine's first connection."""
+    if engine.dialect.name == "sqlite" and not event.contains(engine, "connect", _sqlite_pragmas):
+        event.listen(engine, "connect", _sqlite_pragmas)

@@ -71,3 +71,20 @@ def test_four_concurrent_deals(app, seated):
     assert results.count("won") == 1 and len(results) == 4
     db.session.expire_all()
     assert wallet.total_of_all_accounts() == 0 and wallet.ledger_agrees_with_balances()
+
+
+def test_racing_opening_bets_open_one_round_on_sqlite(app):
+    """8 first-bet posts 2-6 ms apart, 50 times: one round opens, the rest are stale."""
+    from .racing import run_opening_races
+
+    run_opening_races(app, times=50)
+
+
+def test_the_database_refuses_a_second_open_round(app, seated):
+    table_id, _ = seated
+    first = db.session.scalars(sa.select(Round).where(Round.table_id == table_id)).one()
+    db.session.add(Round(table_id=table_id, number=first.number + 1, game="blackjack", variant="chapter4",
+                         rules={}, state={}, seed="0" * 64, commitment="0" * 64, owners={}, status="open"))
+    with pytest.raises(sa.exc.IntegrityError):
+        db.session.commit()
+    db.session.rollback()

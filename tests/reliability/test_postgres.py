@@ -110,3 +110,20 @@ def test_a_commit_notifies_and_the_relay_wakes_streams(pg_app, pg_url):
     with psycopg.connect(dsn, autocommit=True) as other_process:
         other_process.execute("NOTIFY casino_tables, '99999'")
     assert BUS.wait(99_999, mark, 5.0), "the relay did not pass NOTIFY on"
+
+
+def test_racing_opening_bets_open_one_round_on_postgres(pg_app):
+    """8 first-bet posts 2-6 ms apart, 50 times: one round opens, the rest are stale."""
+    from .racing import run_opening_races
+
+    run_opening_races(pg_app, times=50)
+
+
+def test_the_database_refuses_a_second_open_round(pg_app):
+    table_id, player_id = _seated("Two rounds")
+    first = db.session.scalars(sa.select(Round).where(Round.table_id == table_id)).one()
+    db.session.add(Round(table_id=table_id, number=first.number + 1, game="blackjack", variant="chapter4",
+                         rules={}, state={}, seed="0" * 64, commitment="0" * 64, owners={}, status="open"))
+    with pytest.raises(sa.exc.IntegrityError):
+        db.session.commit()
+    db.session.rollback()

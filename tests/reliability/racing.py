@@ -1,0 +1,106 @@
+"""Racing opening bets: a round is over and the same first-bet form is posted several times a
+few milliseconds apart (a double-click, two players at once). One opens the next round; the
+rest are told the table moved on. Never two open rounds, never a stake without a round."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import sqlalchemy as sa
+
+from webgame.engine.protocol import Action
+from webgame.extensions import db
+from webgame.models import Player, Round, Table
+from webgame.services import audit, play, wallet
+from webgame.services.tables import create_table
+
+STALE = "The table moved on. Here is where it stands now."
+
+
+def big_six_with_two_players() -> tuple[int, list[int]]:
+    table = create_table("Opening race", "big-six", "chapter4")
+    players = []
+    for n in range(2):
+        p = Player(username=f"opener-{n}", display_name=f"Opener {n}")
+        db.session.add(p)
+        db.session.flush()
+        wallet.transfer(wallet.cage(), wallet.wallet(p.id), 10_000_000)
+        play.sit(table, p, n)
+        play.buy_in(table, p, 5_000_000)
+        players.append(p.id)
+    db.session.commit()
+    return table.id, players
+
+
+def _finish(table_id: int, player_id: int) -> Round:
+    """Bet and spin so the table's latest round is over; returns it."""
+    table = db.session.get(Table, table_id)
+    player = db.session.get(Player, player_id)
+    rnd = play.current_round(table)
+    if rnd is None or rnd.status != "open":
+        rnd = play.act(table, player, Action("bet", 0, "1", 100), round_id=rnd.id if rnd else None,
+                       version=rnd.version if rnd else None).round
+    owner_seat = next(int(k) for k, v in (rnd.owners or {}).items())
+    owner = db.session.get(Player, rnd.owners[str(owner_seat)])
+    out = play.act(table, owner, Action("spin", owner_seat), round_id=rnd.id, version=rnd.version)
+    db.session.commit()
+    assert out.round.status == "over"
+    return out.round
+
+
+def race_opening_bets(app, table_id: int, players: list[int], rnd: Round, posts: int = 8) -> list[str]:
+    """``posts`` first-bet forms for the round after ``rnd``, each 2-6 ms after the last."""
+    seen_id, seen_version = rnd.id, rnd.version
+    start = threading.Event()
+    results: list[str] = []
+    offsets = []
+    at = 0.0
+    for _ in range(posts):
+        offsets.append(at)
+        at += random.uniform(0.002, 0.006)
+
+    def worker(k: int) -> None:
+        seat = k % len(players)
+        with app.app_context():
+            table = db.session.get(Table, table_id)
+            player = db.session.get(Player, players[seat])
+            start.wait()
+            time.sleep(offsets[k])
+            try:
+                play.act(table, player, Action("bet", seat, "2", 100), round_id=seen_id, version=seen_version)
+                db.session.commit()
+                results.append("won")
+            except play.PlayError as exc:
+                db.session.rollback()
+                results.append(str(exc))
+            finally:
+                db.session.remove()
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(posts)]
+    for t in threads:
+        t.start()
+    start.set()
+    for t in threads:
+        t.join(60)
+    return results
+
+
+def assert_one_round_and_no_stranded_stake(table_id: int) -> None:
+    db.session.expire_all()
+    opened = db.session.scalar(sa.select(sa.func.count(Round.id))
+                               .where(Round.table_id == table_id, Round.status == "open"))
+    assert opened <= 1
+    assert audit.layout_problems() == []
+    assert wallet.total_of_all_accounts() == 0 and wallet.ledger_agrees_with_balances()
+
+
+def run_opening_races(app, times: int = 50) -> None:
+    table_id, players = big_six_with_two_players()
+    for _ in range(times):
+        finished = _finish(table_id, players[0])
+        results = race_opening_bets(app, table_id, players, finished)
+        assert results.count("won") == 1, results
+        assert all(r == STALE for r in results if r != "won"), results
+        assert_one_round_and_no_stranded_stake(table_id)

@@ -12,6 +12,10 @@ Layout::
     [variants.<v>]    name, rulebook, seed, sections, side_bets, rules, limits, options
     [paytables.<p>]   name, citation, lines = [{hand, pays, cite}], cap, …
 
+A line's ``cite`` names first the rulebook line that prints its figure; where the rulebook
+states the figure only in words, ``words`` quotes them from that line
+(tests/engine/test_rulebook_citations.py reads every cited line).
+
 An operator's table configuration may pick an option value (``options``) and
 set limits inside the bounds the data allows; :func:`resolve` merges them.
 """

@@ -5,7 +5,8 @@ rulebook and must carry the line's payout figure: "40 to 1", "40-1", "40:1", "fo
 "5 X 1", "10,000 for 1", "Even money", "Push", "$500.00", "100%". The first line cited for each
 rulebook is the one that states the figure; further lines are context, and must exist. A line
 whose figure the rulebook states only in words carries those words (``words``), found on the
-cited line instead.
+cited line instead. Each binding limit (``rulebook`` on a limit) is checked the same way: its
+cited line carries the dollar amount.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 import pytest
 
 from webgame.engine.money import Odds
-from webgame.engine.paytable import RULES_DIR
+from webgame.engine.paytable import RULES_DIR, load_game
 
 SEEDS = Path(os.environ.get("RULEBOOK_SEEDS", "/work/shared/seeds"))
 
@@ -159,3 +160,29 @@ def test_each_paytable_line_cites_the_line_that_states_its_figure(line: dict[str
             assert line["words"].lower() in text.lower().replace("\\", ""), (seed, numbers[0], text)
         else:
             assert figure in figures(text), f"{figure} is not on {seed} s.{numbers[0]}: {text!r}"
+
+
+# ---------------------------------------------------------------------------------------
+# Binding limits
+# ---------------------------------------------------------------------------------------
+def limit_bounds() -> Iterator[Any]:
+    for path in RULES_FILES:
+        game = load_game(path.stem)
+        for variant in game.variants.values():
+            for name, limit in variant.limits.items():
+                for bound in limit.rulebook:
+                    yield pytest.param(bound, id=f"{game.slug}@{variant.slug}/{name}/{bound.kind}")
+
+
+def test_some_limits_are_bound_by_the_rulebooks() -> None:
+    assert len(list(limit_bounds())) >= 20
+
+
+@pytest.mark.parametrize("bound", list(limit_bounds()))
+def test_each_binding_limit_cites_the_line_that_states_its_amount(bound: Any) -> None:
+    cited = cited_lines(bound.cite)
+    assert len(cited) == 1, f"{bound.cite!r}: one rulebook line per bound"
+    ((seed, numbers),) = cited.items()
+    assert len(numbers) == 1, f"{bound.cite!r}: one rulebook line per bound"
+    text = seed_line(seed, numbers[0])
+    assert dollars(bound.amount) in figures(text), f"{dollars(bound.amount)} is not on {seed} s.{numbers[0]}: {text!r}"

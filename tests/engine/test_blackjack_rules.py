@@ -392,10 +392,11 @@ def test_split_wager_equals_the_original_000_s310() -> None:
 
 
 # ---------------------------------------------------------------------------------------
-# Surrender (D-040)
+# Surrender (D-040): on in the Chapter 4 profiles; off by default at Grand Ronde tables, where
+# the operator may offer it
 # ---------------------------------------------------------------------------------------
 def test_surrender_returns_half_rounded_for_the_player_d002() -> None:
-    state, _ = stacked_round(hands=[("Ts", "6h")], dealer=("9c", "7d"), bets={0: {"main": 1001}},
+    state, _ = stacked_round("chapter4", hands=[("Ts", "6h")], dealer=("9c", "7d"), bets={0: {"main": 1001}},
                              options={"bet_step": 1})
     events = act(state, "surrender")
     result = settled(events)[(0, "main")]
@@ -404,7 +405,7 @@ def test_surrender_returns_half_rounded_for_the_player_d002() -> None:
 
 
 def test_surrender_only_as_the_first_decision() -> None:
-    state, _ = stacked_round(hands=[("Ts", "2h")], dealer=("9c", "7d"), draws=["3c"])
+    state, _ = stacked_round("chapter4", hands=[("Ts", "2h")], dealer=("9c", "7d"), draws=["3c"])
     assert "surrender" in kinds(state)
     act(state, "hit")
     assert "surrender" not in kinds(state)
@@ -422,15 +423,28 @@ def test_surrender_on_a_split_hand_after_its_second_card_004_s395() -> None:
 
 
 def test_surrender_can_be_switched_off_d040() -> None:
-    state, _ = stacked_round(hands=[("Ts", "6h")], dealer=("9c", "7d"), options={"surrender": False})
+    state, _ = stacked_round("chapter4", hands=[("Ts", "6h")], dealer=("9c", "7d"), options={"surrender": False})
     assert "surrender" not in kinds(state)
     with pytest.raises(IllegalAction, match="does not offer surrender"):
         act(state, "surrender")
     assert "Late surrender" not in ENGINE.view(state, 0)["rules_summary"]
 
 
+def test_grand_ronde_offers_no_surrender_unless_the_operator_does_d040() -> None:
+    """000's blackjack rules name every player option and no surrender: off by default."""
+    state, _ = stacked_round("grand-ronde", hands=[("Ts", "6h")], dealer=("9c", "7d"))
+    assert "surrender" not in kinds(state)
+    with pytest.raises(IllegalAction, match="does not offer surrender"):
+        act(state, "surrender")
+    assert "Late surrender" not in ENGINE.view(state, 0)["rules_summary"]
+    state, _ = stacked_round("grand-ronde", hands=[("Ts", "6h")], dealer=("9c", "7d"), options={"surrender": True})
+    assert "surrender" in kinds(state)
+    assert settled(act(state, "surrender"))[(0, "main")].returned == 500
+    assert "Late surrender" in ENGINE.view(state, 0)["rules_summary"]
+
+
 def test_no_surrender_against_a_dealer_blackjack() -> None:
-    state, _ = stacked_round(hands=[("Ts", "6h")], dealer=("Ac", "Kd"))
+    state, _ = stacked_round("chapter4", hands=[("Ts", "6h")], dealer=("Ac", "Kd"))
     act(state, "decline")
     assert ENGINE.is_over(state)
     with pytest.raises(IllegalAction, match="over"):

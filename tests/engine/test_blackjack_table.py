@@ -108,6 +108,7 @@ def test_each_variant_rules_differ_as_the_rulebooks_say() -> None:
     assert gr["dealer_hits_soft_17"] and not c4["dealer_hits_soft_17"] and sd["dealer_hits_soft_17"]
     assert (gr["decks"], c4["decks"], sd["decks"]) == (6, 6, 1)  # D-028
     assert (gr["blackjack_pays"], c4["blackjack_pays"], sd["blackjack_pays"]) == ("3 to 2", "3 to 2", "6 to 5")
+    assert (gr["surrender"], c4["surrender"], sd["surrender"]) == (False, True, True)  # D-040
     assert (gr["insurance_rounding"], c4["insurance_rounding"], sd["insurance_rounding"]) == ("down", "up", "up")
     assert sd["double_totals"] == [10, 11] and gr["double_totals"] == [] == c4["double_totals"]
     assert gr["limits"]["main"] == {"min": 500, "max": 100000}  # D-044: $1,000 (000 s.265)

@@ -79,6 +79,42 @@ def test_bad_configuration_is_refused(operator):
     assert "minimum" in page
 
 
+def test_a_limit_outside_the_rulebook_is_refused_on_the_page_with_its_line(operator):
+    """D-004: the operator sees the rule and its line, and the table keeps its limits."""
+    table = db.session.scalars(sa.select(Table).filter_by(name="Grand Ronde Three Card Poker")).one()
+    page = operator.get("/operator/").get_data(as_text=True)
+    assert "Rulebook: maximum not more than $500 (000 s.1028)" in page
+    operator.post(f"/operator/tables/{table.id}", {"name": table.name, "variant": "grand-ronde",
+                                                  "limit_ante_min": "5", "limit_ante_max": "600"})
+    db.session.expire_all()
+    assert not (table.config or {}).get("limits")
+    page = operator.get("/operator/").get_data(as_text=True)
+    assert "The maximum on Three Card Poker Ante is $500 (rulebook 000 s.1028)." in page
+    operator.post(f"/operator/tables/{table.id}", {"name": table.name, "variant": "grand-ronde",
+                                                  "limit_ante_min": "5", "limit_ante_max": "500"})
+    db.session.expire_all()
+    assert table.config["limits"]["ante"] == {"min": 500, "max": 50000}
+
+
+def test_a_table_is_not_opened_outside_the_rulebook(operator):
+    operator.get("/operator/")
+    operator.post("/operator/tables", {"name": "Five Dollar Bonus", "game_variant": "let-it-ride|grand-ronde",
+                                       "limit_lir-dollar-bonus_min": "5", "limit_lir-dollar-bonus_max": "5"})
+    assert db.session.scalars(sa.select(Table).filter_by(name="Five Dollar Bonus")).first() is None
+    page = operator.get("/operator/").get_data(as_text=True)
+    assert "Let It Ride $1 Bonus is $1 only, as its minimum and its maximum (rulebook 000 s.583)." in page
+
+
+def test_a_stored_configuration_outside_the_rulebook_is_flagged(operator):
+    """A table configured before the rulebook's limits bound it is named on the page."""
+    table = db.session.scalars(sa.select(Table).filter_by(name="Grand Ronde Blackjack")).one()
+    table.config = {"limits": {"main": {"min": 500, "max": 110000}}}
+    db.session.commit()
+    page = operator.get("/operator/").get_data(as_text=True)
+    assert f'data-testid="problem-{table.id}"' in page
+    assert "The maximum on Blackjack main bet is $1,000 (rulebook 000 s.265)." in page
+
+
 def test_close_and_reopen(operator):
     table = db.session.scalars(sa.select(Table).filter_by(name="Single Deck Blackjack")).one()
     operator.get("/operator/")

@@ -12,8 +12,24 @@ Layout::
     [variants.<v>]    name, rulebook, seed, sections, side_bets, rules, limits, options
     [paytables.<p>]   name, citation, lines = [{hand, pays, cite}], cap, …
 
+A line's ``cite`` names first the rulebook line that prints its figure; where the rulebook
+states the figure only in words, ``words`` quotes them from that line
+(tests/engine/test_rulebook_citations.py reads every cited line).
+
 An operator's table configuration may pick an option value (``options``) and
 set limits inside the bounds the data allows; :func:`resolve` merges them.
+
+A limit the rulebook states binds the operator (D-004). It is written on the limit itself::
+
+    ante = { min = 100, max = 50000, label = "Ante", rulebook = [
+        { min = 100, cite = "004 s.1509" },      # a floor: no table minimum below $1
+        { max = 50000, cite = "004 s.1509" },    # a ceiling: no table maximum above $500
+    ] }
+
+``fixed`` is the only amount (minimum = maximum); ``max_at_least`` is a floor under the
+maximum ("the maximum wager shall be at least", Big Six, D-377). ``rulebook`` is one table
+or a list of them, each with the line that states its figures; the stated figures are the
+limit's defaults, and :func:`resolve` refuses a configuration outside them.
 """
 
 from __future__ import annotations
@@ -24,11 +40,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from .money import Odds
+from .money import Odds, fmt
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+
+
+class RulebookLimitError(ValueError):
+    """A table configuration outside a limit the rulebook states (D-004)."""
 
 
 @dataclass(frozen=True)
@@ -70,10 +90,55 @@ class Paytable:
         return [ln.hand for ln in self.lines]
 
 
+# The shapes a rulebook gives a limit, and how each binds a table's configuration.
+BoundKind = Literal["min", "max", "fixed", "max_at_least"]
+BOUND_KINDS: tuple[BoundKind, ...] = ("min", "max", "fixed", "max_at_least")
+
+
+@dataclass(frozen=True)
+class Bound:
+    """A limit the rulebook states (D-004): ``min`` is the lowest minimum a table may post,
+    ``max`` the highest maximum, ``fixed`` the only amount, ``max_at_least`` the lowest maximum."""
+
+    kind: BoundKind
+    amount: int  # cents
+    cite: str  # the seed line that states the amount, "000 s.265"
+
+    @property
+    def text(self) -> str:
+        """The bound as the operator page posts it: "maximum not more than $500 (000 s.1028)"."""
+        words = {"min": "minimum not less than", "max": "maximum not more than", "fixed": "only",
+                 "max_at_least": "maximum at least"}[self.kind]
+        return f"{words} {fmt(self.amount)} ({self.cite})"
+
+
 @dataclass(frozen=True)
 class Limit:
     min: int  # cents
     max: int  # cents
+    label: str = ""
+    rulebook: tuple[Bound, ...] = ()
+
+    def refusal(self, game: str, name: str, lo: int, hi: int) -> str | None:
+        """The rule a table minimum ``lo`` and maximum ``hi`` would break, in plain words."""
+        what = f"{game} {self.label or limit_label(name)}"
+        for b in self.rulebook:
+            amount, where = fmt(b.amount), f"(rulebook {b.cite})"
+            if b.kind == "max" and hi > b.amount:
+                return f"The maximum on {what} is {amount} {where}."
+            if b.kind == "min" and lo < b.amount:
+                return f"The minimum on {what} is not less than {amount} {where}."
+            if b.kind == "max_at_least" and hi < b.amount:
+                return f"The maximum on {what} is at least {amount} {where}."
+            if b.kind == "fixed" and (lo, hi) != (b.amount, b.amount):
+                return f"{what} is {amount} only, as its minimum and its maximum {where}."
+        return None
+
+
+def limit_label(name: str) -> str:
+    """A limit's name as the floor says it when the data gives no label: "lay-odds/6" → "Lay odds 6"."""
+    text = name.replace("-", " ").replace("/", " ")
+    return text[:1].upper() + text[1:]
 
 
 @dataclass(frozen=True)
@@ -90,6 +155,7 @@ class Variant:
     options: Mapping[str, Mapping[str, Any]]
     paytables: Mapping[str, Paytable]
     notes: str = ""
+    game_name: str = ""
 
     def paytable(self, slug: str) -> Paytable:
         return self.paytables[slug]
@@ -117,8 +183,31 @@ def _paytable(slug: str, data: Mapping[str, Any]) -> Paytable:
     return Paytable(slug, str(data.get("name", slug)), tuple(lines), str(data.get("cite", "")), extra)
 
 
+def _bounds(name: str, data: Any) -> tuple[Bound, ...]:
+    tables = [data] if isinstance(data, Mapping) else list(data or [])
+    out = []
+    for table in tables:
+        cite = str(table.get("cite", ""))
+        unknown = set(table) - {"cite", *BOUND_KINDS}
+        if not cite or unknown or not set(table) & set(BOUND_KINDS):
+            raise ValueError(f"limit {name}: a rulebook bound needs one of {', '.join(BOUND_KINDS)} and its cite")
+        out += [Bound(kind, int(table[kind]), cite) for kind in BOUND_KINDS if kind in table]
+    return tuple(out)
+
+
+def _limit(name: str, data: Mapping[str, Any]) -> Limit:
+    limit = Limit(int(data["min"]), int(data["max"]), str(data.get("label", "")), _bounds(name, data.get("rulebook")))
+    # D-004: the stated figures are the defaults, so the data cannot drift from its rulebook.
+    for b in limit.rulebook:
+        default = {"min": limit.min, "max": limit.max, "max_at_least": limit.max}.get(b.kind)
+        if (b.kind == "fixed" and (limit.min, limit.max) != (b.amount, b.amount)) or \
+                (default is not None and default != b.amount):
+            raise ValueError(f"limit {name}: the default is not the rulebook's {b.kind} ({b.cite})")
+    return limit
+
+
 def _limits(data: Mapping[str, Any]) -> dict[str, Limit]:
-    return {k: Limit(int(v["min"]), int(v["max"])) for k, v in data.items()}
+    return {k: _limit(k, v) for k, v in data.items()}
 
 
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -152,6 +241,7 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
             options=merged.get("options", {}),
             paytables={p: _paytable(p, all_tables[p]) for p in names if p in all_tables},
             notes=str(merged.get("notes", "")),
+            game_name=str(game["name"]),
         )
     return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")))
 
@@ -181,6 +271,9 @@ def resolve(variant: Variant, config: Mapping[str, Any] | None = None) -> dict[s
         lo, hi = int(lim["min"]), int(lim["max"])
         if not 0 < lo <= hi:
             raise ValueError(f"the {name} limits must satisfy 0 < minimum ≤ maximum")
+        refusal = variant.limits[name].refusal(variant.game_name or variant.game, name, lo, hi)
+        if refusal:
+            raise RulebookLimitError(refusal)  # D-004: a limit the rulebook states binds the table
         limits[name] = {"min": lo, "max": hi}
     rules["limits"] = limits
     rules["side_bets"] = [s for s in variant.side_bets if s not in config.get("side_bets_off", [])]

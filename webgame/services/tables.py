@@ -30,6 +30,16 @@ def validate(game: str, variant: str, config: Mapping[str, Any]) -> None:
         raise ConfigError(str(exc)) from exc
 
 
+def config_problem(table: Table) -> str | None:
+    """Why a table's stored configuration no longer resolves (a limit set before the rulebook's
+    bounds bound it, D-004), or None: the operator page shows it beside the table."""
+    try:
+        validate(table.game, table.variant, dict(table.config or {}))
+    except ConfigError as exc:
+        return str(exc)
+    return None
+
+
 def create_table(name: str, game: str, variant: str, *, config: dict[str, Any] | None = None,
                  seats: int | None = None, bots_allowed: bool = True,
                  operator: Player | None = None) -> Table:

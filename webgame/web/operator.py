@@ -65,7 +65,8 @@ def index() -> str:
     return render_template(
         "operator/index.html", tables=tables, totals=totals, games=games, rounds=rounds,
         handle=handle, paid=paid, audit=audit, invariant=wallet.total_of_all_accounts(),
-        edges={t.id: edges_for(t) for t in tables})
+        edges={t.id: edges_for(t) for t in tables},
+        problems={t.id: table_service.config_problem(t) for t in tables})
 
 
 @bp.post("/tables")

@@ -277,7 +277,7 @@ class Resolver:
                     if total in (2, 3, 12):
                         return Decision("lose", detail=f"{label} loses on craps {total}")
                 else:
-                    if total == self.bar:  # 000 s.382; 004 s.35, s.48: bar 12
+                    if total == self.bar:  # 000 s.382; 004 s.35, s.49: bar 12
                         return Decision("push", amount, detail=f"{label} is barred on {total}")
                     if total in (2, 3, 12):
                         return self._win(k, amount, label)

@@ -1,4 +1,4 @@
-"""one open round per table, the next round's commitment, bot sponsors
+"""one open round per table, the next round's commitment, bot sponsors, money at risk per seat
 
 Revision ID: b3c1e0a7d9f2
 Revises: 85ff26d26694
@@ -17,13 +17,18 @@ depends_on = None
 
 def upgrade():
     # A round left open by an earlier race is voided first: the index below would refuse it.
-    # Its stakes are found by `flask ledger-check` and returned by `flask void-stranded`.
+    # `flask ledger-check` then names the stakes it left on the layout.
     op.execute(
         "UPDATE rounds SET status = 'void' WHERE status = 'open' AND id NOT IN "
         "(SELECT max(id) FROM rounds WHERE status = 'open' GROUP BY table_id)"
     )
     op.create_index('uq_one_open_round', 'rounds', ['table_id'], unique=True,
                     sqlite_where=sa.text("status = 'open'"), postgresql_where=sa.text("status = 'open'"))
+    with op.batch_alter_table('rounds', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('at_risk', sa.JSON(), nullable=True))
+        batch_op.add_column(sa.Column('journal_len', sa.Integer(), nullable=False, server_default='0'))
+    op.execute("UPDATE rounds SET journal_len = COALESCE((SELECT max(seq) FROM round_events "
+               "WHERE round_events.round_id = rounds.id), 0)")
     with op.batch_alter_table('tables', schema=None) as batch_op:
         batch_op.add_column(sa.Column('next_seed', sa.String(length=64), nullable=True))
         batch_op.add_column(sa.Column('next_commitment', sa.String(length=64), nullable=True))
@@ -39,4 +44,7 @@ def downgrade():
     with op.batch_alter_table('tables', schema=None) as batch_op:
         batch_op.drop_column('next_commitment')
         batch_op.drop_column('next_seed')
+    with op.batch_alter_table('rounds', schema=None) as batch_op:
+        batch_op.drop_column('journal_len')
+        batch_op.drop_column('at_risk')
     op.drop_index('uq_one_open_round', table_name='rounds')

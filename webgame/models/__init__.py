@@ -139,6 +139,10 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     seed: Mapped[str] = mapped_column(sa.String(64))
     commitment: Mapped[str] = mapped_column(sa.String(64))
     owners: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)  # seat -> player id
+    # Cents each seat has on the layout in this round (stakes less refunds and settled
+    # stakes): a seat with nothing at risk may stand up and cash out mid-round.
+    at_risk: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON, default=dict)
+    journal_len: Mapped[int] = mapped_column(default=0)  # the last journal entry's seq
     status: Mapped[str] = mapped_column(sa.String(16), default="open", index=True)  # open|over|void
     # Shared tables: when the betting window closes or the decision clock runs out (D-025).
     # Applied by the next request or stream tick; the engine itself knows no clock.
@@ -147,6 +151,11 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     started_at: Mapped[datetime] = mapped_column(default=utcnow)
     ended_at: Mapped[datetime | None] = mapped_column()
     table: Mapped[Table] = relationship()
+
+    # Every ORM update of a round says ``WHERE version = <the version it was read at>``; the
+    # services set the new version themselves. Of two requests that read one version, the
+    # second's write finds no row and is told the table moved on (P-004).
+    __mapper_args__ = {"version_id_col": version, "version_id_generator": False}
 
 
 class RoundEvent(db.Model):  # type: ignore[name-defined,misc]

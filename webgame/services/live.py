@@ -13,9 +13,16 @@ from ..models import Table
 from ..realtime.bus import BUS, CHANNEL, announce_redis
 
 
-def touch(table_id: int) -> None:
-    db.session.execute(sa.update(Table).where(Table.id == table_id).values(version=Table.version + 1)
-                       .execution_options(synchronize_session=False))
+def touch(table: Table | int) -> None:
+    """Mark the table changed. Given the loaded table, the version bump joins the table's own
+    UPDATE at the next flush (one statement for the carry, the seed and the version)."""
+    if isinstance(table, Table):
+        table_id = table.id
+        table.version = Table.version + 1  # type: ignore[assignment]
+    else:
+        table_id = table
+        db.session.execute(sa.update(Table).where(Table.id == table_id).values(version=Table.version + 1)
+                           .execution_options(synchronize_session=False))
     db.session.info.setdefault("touched_tables", set()).add(table_id)
     if db.session.get_bind().dialect.name == "postgresql":
         # Transactional: delivered to every listening process only if this commit happens.

@@ -89,9 +89,9 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
     if not bots_allowed:
         for seat in table.seats:
             if seat.player is not None and seat.player.is_bot:
-                from .play import _seat_in_play
+                from .seating import seat_in_play
 
-                if not _seat_in_play(table, seat.number):
+                if not seat_in_play(table, seat.number):
                     seat.player_id = None
     db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id,
                             what="configured table", data={"variant": variant, "config": config,

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import (
     Blueprint,
+    abort,
     current_app,
     flash,
     redirect,
@@ -19,9 +20,9 @@ from werkzeug.wrappers import Response
 from ..engine.money import fmt, parse_amount
 from ..engine.protocol import Action
 from ..extensions import db, limiter
-from ..games import registry
-from ..models import Player, Table, utcnow
-from ..services import play, recall, wallet
+from ..models import Player, Table
+from ..services import play
+from ..services.tableview import table_view
 from .util import get_or_404, is_htmx, player_required
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -30,53 +31,14 @@ bp = Blueprint("tables", __name__, url_prefix="/tables")
 def _money_limit() -> str:
     return str(current_app.config["MONEY_RATE_LIMIT"])
 
-CHIP_DENOMINATIONS = [100, 500, 2500, 10000, 50000, 100000]
+
+def _viewer() -> Player | None:
+    return current_user if current_user.is_authenticated else None  # type: ignore[return-value]
 
 
-def table_context(table: Table, player: Player | None, error: str = "", notice: str = "") -> dict[str, Any]:
-    game = registry.engine(table.game)
-    rules = registry.rules(table.game)
-    variant = rules.variants[table.variant]
-    rnd = play.current_round(table)
-    my_seats = [s.number for s in table.seats if player is not None and s.player_id == player.id]
-    state = game.load(rnd.state) if rnd is not None else None
-    viewer = my_seats[0] if my_seats else None
-    view = game.view(state, viewer) if state is not None else None
-    legal: dict[int, list[Any]] = {}
-    if state is not None and rnd is not None and rnd.status == "open":
-        for n in my_seats:
-            legal[n] = game.legal_actions(state, n)
-    else:
-        # No round yet, or a finished round: the next round's betting opens from a fresh state, shown the same way.
-        for n in my_seats:
-            legal[n] = [a for a in _next_round_legal(table, n)]
-    chips = wallet.balance(wallet.chips(player.id, table.id)) if player is not None else 0
-    wallet_balance = wallet.balance(wallet.wallet(player.id)) if player is not None else 0
-    last = recall.settlements(rnd) if rnd is not None and rnd.status == "over" else []
-    return {
-        "table": table, "game": rules, "variant": variant, "round": rnd, "view": view,
-        "my_seats": my_seats, "legal": legal, "chips": chips, "wallet": wallet_balance,
-        "denominations": CHIP_DENOMINATIONS, "error": error, "notice": notice,
-        "last_settlements": [s for s in last if s.player_id == (player.id if player else None)],
-        "player": player, "round_over": rnd is None or rnd.status != "open",
-        "now_iso": utcnow().isoformat() + "Z",
-    }
-
-
-def _next_round_legal(table: Table, seat: int) -> list[Any]:
-    """What a seat may do at the start of the next round, before that round exists."""
-    game = registry.engine(table.game)
-    variant = registry.rules(table.game).variants[table.variant]
-    from ..engine.paytable import resolve
-    from ..engine.rng import SeededRng
-
-    # A scratch round on a throwaway copy of the shoe: only to list the betting spots and limits.
-    state = game.new_round(resolve(variant, table.config), SeededRng(0), play.table_carry(table))
-    return list(game.legal_actions(state, seat))
-
-
-def render_play(table: Table, error: str = "", notice: str = "", status: int = 200) -> Any:
-    ctx = table_context(table, current_user if current_user.is_authenticated else None, error, notice)
+def render_play(table: Table, error: str = "", notice: str = "", status: int = 200,
+                work: play.RoundWork | None = None) -> Any:
+    ctx = table_view(table, _viewer(), work=work, error=error, notice=notice)
     if is_htmx():
         return render_template("tables/_play.html", **ctx), status
     return render_template("tables/table.html", **ctx), status
@@ -107,18 +69,18 @@ def fragment(table_id: int) -> Any:
     """The play area alone: what live updates and htmx swaps re-fetch."""
     table = get_or_404(Table, table_id)
     _apply_clocks(table)
-    ctx = table_context(table, current_user if current_user.is_authenticated else None)
-    return render_template("tables/_play.html", **ctx)
+    return render_template("tables/_play.html", **table_view(table, _viewer()))
 
 
-def _done(table: Table, error: str = "", notice: str = "") -> Any:
+def _done(table: Table, error: str = "", notice: str = "", work: play.RoundWork | None = None) -> Any:
     if error:
         db.session.rollback()
         db.session.refresh(table)
+        work = None
     else:
         db.session.commit()
     if is_htmx():
-        return render_play(table, error=error, notice=notice, status=200)
+        return render_play(table, error=error, notice=notice, status=200, work=work)
     if error:
         flash(error, "error")
     elif notice:
@@ -155,7 +117,10 @@ def _amount() -> int:
 @limiter.limit(_money_limit)
 @player_required
 def act(table_id: int) -> Any:
-    table = get_or_404(Table, table_id)
+    round_id, version = _int("round_id"), _int("version")
+    table, posted = play.load_table(table_id, round_id)
+    if table is None:
+        abort(404)
     seat = _int("seat")
     kind = request.form.get("kind", "")
     if seat is None or not kind:
@@ -165,15 +130,14 @@ def act(table_id: int) -> Any:
     except ValueError as exc:
         return _done(table, error=str(exc))
     action = Action(kind=kind[:24], seat=seat, spot=request.form.get("spot", "")[:48], amount=amount)
-    round_id, version = _int("round_id"), _int("version")
     try:
         if kind == "rebet":
-            play.rebet(table, current_user, seat, round_id=round_id, version=version)
+            out = play.rebet(table, current_user, seat, round_id=round_id, version=version)
         else:
-            play.act(table, current_user, action, round_id=round_id, version=version)
+            out = play.act(table, current_user, action, round_id=round_id, version=version, posted=posted)
     except play.PlayError as exc:
         return _done(table, error=str(exc))
-    return _done(table)
+    return _done(table, work=out.work)
 
 
 @bp.post("/<int:table_id>/sit")
@@ -233,12 +197,10 @@ def buy_in(table_id: int) -> Any:
 @player_required
 def cash_out(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
-    rnd = play.current_round(table)
-    in_play = rnd is not None and rnd.status == "open" and current_user.id in (rnd.owners or {}).values()
-    mine = [s.number for s in table.seats if s.player_id == current_user.id]
-    if in_play or any(play._seat_in_play(table, n) for n in mine):
-        return _done(table, error="Your bets are in play. Cash out when they are decided or taken down.")
-    amount = play.cash_out(table, current_user)
+    try:
+        amount = play.cash_out(table, current_user)
+    except play.PlayError as exc:
+        return _done(table, error=str(exc))
     return _done(table, notice=f"{fmt(amount)} went back to your wallet." if amount else "")
 
 

@@ -1,0 +1,129 @@
+"""Clocks (D-009, D-025, P-006, P-011): every round that waits on a person has a deadline.
+
+A shared table (two or more people; bots do not count) has a betting window that opens with
+the round's first bet and a decision clock per decision; a table where one person plays alone
+gives them a day. The deadline is stored on the round and applied by the next request or
+stream tick (:func:`tick`); the engines know no clock.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from ..engine.protocol import SYSTEM_SEAT, Action
+from ..models import Table, utcnow
+from .rounds import (
+    MAX_BOT_STEPS,
+    PlayError,
+    RoundWork,
+    open_work,
+    seat_owners,
+    settle_after,
+)
+
+BETTING_WINDOW_S = 15  # D-025
+DECISION_S = 30  # D-009, shared tables
+SINGLE_PLAYER_WAIT_H = 24  # D-009: a lone player's round waits a day, then takes the default
+
+
+def is_shared(table: Table) -> bool:
+    """Two or more people (bots do not count) make a shared table, with clocks."""
+    return len({p.id for p in seat_owners(table).values() if not p.is_bot}) >= 2
+
+
+def clock_lengths(table: Table) -> tuple[timedelta, timedelta]:
+    """(betting window, decision clock) at this table now: seconds when two or more people
+    share it, a day when one plays alone (D-009)."""
+    config = table.config or {}
+    if is_shared(table):
+        return (timedelta(seconds=int(config.get("betting_window_s", BETTING_WINDOW_S))),
+                timedelta(seconds=int(config.get("decision_s", DECISION_S))))
+    alone = timedelta(hours=int(config.get("single_player_wait_h", SINGLE_PLAYER_WAIT_H)))
+    return alone, alone
+
+
+def schedule(work: RoundWork) -> None:
+    """Set or clear the round's deadline after a change (an action, a seat taken or left).
+
+    A round that waits on a person always has a deadline; one that waits on nobody (no bet
+    yet) has none."""
+    rnd = work.rnd
+    if rnd.status != "open":
+        rnd.deadline, rnd.deadline_kind = None, None
+        return
+    turn = work.game.to_act(work.state)
+    now = utcnow()
+    window, decision = clock_lengths(work.table)
+    if turn is None:
+        # Betting: the window opens with the round's first bet and does not stretch; it
+        # shortens when a second person sits down at a table that was one player's.
+        if not work.owners:
+            rnd.deadline, rnd.deadline_kind = None, None
+        elif rnd.deadline_kind != "betting" or rnd.deadline is None or rnd.deadline > now + window:
+            rnd.deadline, rnd.deadline_kind = now + window, "betting"
+    else:
+        # A person's decision. Bots and the table move inside the request that gives them
+        # the turn; if one is still to move here, something stopped it, and the clock's
+        # default (D-009) unsticks the round rather than leaving it open for ever.
+        rnd.deadline, rnd.deadline_kind = now + decision, "decision"
+
+
+def tick(table: Table) -> bool:
+    """Apply a passed deadline, if any: close betting, or make the timed-out player's default
+    move (D-009: the option that risks no more money). Returns True if the table moved."""
+    work = open_work(table)
+    if work is None or work.rnd.deadline is None or utcnow() < work.rnd.deadline:
+        return False
+    if work.rnd.deadline_kind == "betting" and work.game.to_act(work.state) is None:
+        close_betting(work)
+    else:
+        default_move(work)
+    if not is_shared(table):
+        # D-009: a lone player's day is up, so the round is settled by the defaults now
+        # rather than waiting another day at each decision.
+        from .bots import run_bots
+
+        for _ in range(MAX_BOT_STEPS):
+            run_bots(work)
+            if work.over or not default_move(work):
+                break
+    work.rnd.deadline, work.rnd.deadline_kind = None, None
+    settle_after(work)
+    work.save()
+    return True
+
+
+def default_move(work: RoundWork) -> bool:
+    """The timed-out decision's default (D-009). False when the engine has none to make."""
+    move = work.game.timeout_action(work.state)
+    if move is None:
+        return False
+    work.apply(move, player=None, actor="timer")
+    return True
+
+
+def close_betting(work: RoundWork) -> None:
+    """No more bets: start the round. Boxes the engine will not deal (under the minimum, a
+    side bet without a main bet) get their chips back first."""
+    action = Action(getattr(work.game, "window_closes_with", "deal"), SYSTEM_SEAT)
+    for _ in range(len(work.table.seats) + 1):
+        saved = work.snapshot()
+        try:
+            work.apply(action, player=None, actor="timer")
+            return
+        except PlayError:
+            work.restore(saved)
+            refused = [n for n in seat_owners(work.table)
+                       if any(a.kind == "clear" for a in work.legal(n))]
+            if not refused:
+                return
+            work.apply(Action("clear", refused[-1]), player=None, actor="timer")
+
+
+def table_step(table: Table) -> None:
+    """Let the table move without a player: bots and the system seat. Used after seating."""
+    work = open_work(table)
+    if work is None:
+        return
+    settle_after(work)
+    work.save()

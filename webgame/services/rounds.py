@@ -1,0 +1,491 @@
+"""One player action = one database transaction, in a fixed number of statements.
+
+The path of an action (``act``):
+
+1. the web layer loads the table, its seats and players, and the round the player's form
+   showed, in one statement (:func:`load_table`);
+2. the action must be a legal action of the player's own seat (:func:`require_legal`);
+3. a :class:`RoundWork` decodes the round's state once, applies the action and every bot
+   and table move it triggers with the engine, books their money in memory (:mod:`.books`),
+   journals them, sets the clock, and
+4. :meth:`RoundWork.save` writes it all: the table and the round (an UPDATE that says
+   ``WHERE version = <the version the form showed>``, so of two posts made against one
+   version exactly one is applied, P-004), the balances, the ledger, the settlements, the
+   journal and the seats' opening balances, each one statement whatever the number of
+   seats and bets. The caller commits, or rolls everything back on error.
+
+The first action of a round opens it: the new round is numbered from the finished round the
+form showed, so two requests that both saw round N finished both try to open N + 1 and the
+database keeps one (the unique round number, and the one-open-round index behind it).
+
+Each action draws its randomness from its own stream, keyed by the round's secret seed and
+the action's place in the journal, so a round is replayed exactly from (carry before, seed,
+journal): that is recall and the fairness proof.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import hmac
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.exc import StaleDataError
+
+from ..engine.paytable import resolve
+from ..engine.protocol import (
+    Action,
+    IllegalAction,
+    MeterMove,
+    Note,
+    Refund,
+    Settlement,
+    Stake,
+    event_to_dict,
+)
+from ..engine.rng import SeededRng, commitment, new_seed
+from ..extensions import db
+from ..games import registry
+from ..models import (
+    Account,
+    BetSettlement,
+    Player,
+    Round,
+    RoundEvent,
+    RoundSeat,
+    Seat,
+    Table,
+    utcnow,
+)
+from . import live, wallet
+from .books import Books, Overdrawn, account_id
+
+MAX_BOT_STEPS = 400  # a round never needs more bot decisions than this in one request
+MOVED_ON = "The table moved on. Here is where it stands now."
+
+
+class PlayError(Exception):
+    """Refused: the message is shown to the player next to what they did; nothing changed."""
+
+
+class StaleError(PlayError):
+    pass
+
+
+def action_rng(seed: str, seq: int) -> SeededRng:
+    """The randomness of one journal entry: HMAC(seed, seq). Seq 0 opens the round."""
+    return SeededRng(hmac.new(bytes.fromhex(seed), f"action:{seq}".encode(), hashlib.sha256).digest())
+
+
+# -- reading a table ------------------------------------------------------------------
+
+def load_table(table_id: int, round_id: int | None = None) -> tuple[Table | None, Round | None]:
+    """The table with its seats and their players, and the round ``round_id`` if it is this
+    table's: one statement."""
+    query = (sa.select(Table, Round)
+             .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == (round_id or 0)))
+             .where(Table.id == table_id)
+             .options(joinedload(Table.seats).joinedload(Seat.player)))
+    row = db.session.execute(query).unique().first()
+    if row is None:
+        return None, None
+    return row[0], row[1]
+
+
+def current_round(table: Table) -> Round | None:
+    return db.session.scalars(
+        sa.select(Round).where(Round.table_id == table.id).order_by(Round.number.desc()).limit(1)
+    ).first()
+
+
+def seat_owners(table: Table) -> dict[int, Player]:
+    return {s.number: s.player for s in table.seats if s.player is not None}
+
+
+def table_epoch(table: Table) -> int:
+    """Bumped by the operator when the game, variant or shoe changes: the old shoe is retired."""
+    return int((table.config or {}).get("epoch", 0))
+
+
+def table_carry(table: Table) -> dict[str, Any] | None:
+    """What the next round inherits (the shoe), unless the operator changed the table since."""
+    carry = table.carry or {}
+    if carry.get("epoch") != table_epoch(table):
+        return None
+    data = carry.get("data")
+    return dict(data) if data else None
+
+
+def went_dead(last: Round, rules: Mapping[str, Any]) -> bool:
+    """D-011 "game goes dead": no round dealt at the table for ``dead_game_minutes``,
+    counted from when the last round ended (or opened, if it never finished). Rounds open
+    with their first bet, so the time between is time with no round at the table."""
+    since = last.ended_at or last.started_at
+    minutes = int(rules["dead_game_minutes"])  # every shoe game's rules data sets it (D-011)
+    return bool(utcnow() - since >= timedelta(minutes=minutes))
+
+
+def next_round_rules(table: Table) -> dict[str, Any]:
+    """The rules the table's next round will run on; a configuration that no longer fits the
+    rulebook (saved before a limit was bound, D-004) refuses play with plain words."""
+    variant = registry.rules(table.game).variants[table.variant]
+    try:
+        return resolve(variant, table.config)
+    except (ValueError, KeyError, TypeError) as exc:
+        raise PlayError(f"This table is closed for a change of its rules: {exc}") from exc
+
+
+# -- the commitment before the round (P-001, P-012) -----------------------------------
+
+def publish_next_commitment(table: Table) -> None:
+    """Draw the next round's seed and show its commitment before anyone bets on it.
+
+    Conditional on there being none, so two viewers racing to publish it cannot each see a
+    different commitment: the first write stands and the other re-reads it."""
+    if table.next_seed is not None:
+        return
+    seed = new_seed()
+    db.session.flush()
+    db.session.execute(
+        sa.update(Table).where(Table.id == table.id, Table.next_seed.is_(None))
+        .values(next_seed=seed, next_commitment=commitment(seed))
+        .execution_options(synchronize_session=False))
+    db.session.refresh(table, ["next_seed", "next_commitment"])
+
+
+def meter_balances(rules: dict[str, Any]) -> dict[str, int]:
+    """The progressive meters a round's rules name, with their balances now; a meter is
+    seeded by the house the first time it is used (D-020)."""
+    from ..models import LedgerEntry
+
+    out = {}
+    for name, seed_cents in (rules.get("progressive_meters") or {}).items():
+        meter = wallet.jackpot(name)
+        if wallet.balance(meter) == 0 and not db.session.scalar(
+                sa.select(sa.func.count(LedgerEntry.id)).where(
+                    sa.or_(LedgerEntry.debit_id == meter.id, LedgerEntry.credit_id == meter.id))):
+            wallet.transfer(wallet.house(), meter, int(seed_cents), memo="meter seed")
+        out[name] = wallet.balance(meter)
+    return out
+
+
+# -- the work on one round in one request ---------------------------------------------
+
+@dataclass
+class RoundWork:
+    """A round's state decoded once, the moves applied to it, and what they owe the books."""
+
+    table: Table
+    rnd: Round
+    game: Any
+    state: Any
+    is_new: bool
+    books: Books = field(default_factory=Books)
+    journal: list[dict[str, Any]] = field(default_factory=list)
+    settlements: list[dict[str, Any]] = field(default_factory=list)
+    new_seats: list[tuple[int, int]] = field(default_factory=list)  # (seat, player id)
+    owners: dict[str, Any] = field(default_factory=dict)
+    at_risk: dict[str, int] = field(default_factory=dict)
+    seq: int = 0
+    seen_version: int = 0
+    occupants: dict[int, Player] = field(default_factory=dict)
+    known_chips: dict[int, int] = field(default_factory=dict)  # account id -> balance read
+
+    @classmethod
+    def resume(cls, table: Table, rnd: Round) -> RoundWork:
+        game = registry.engine(rnd.game)
+        return cls(table, rnd, game, game.load(rnd.state), False, owners=dict(rnd.owners or {}),
+                   at_risk={k: int(v) for k, v in (rnd.at_risk or {}).items()}, seq=rnd.journal_len,
+                   seen_version=rnd.version, occupants=seat_owners(table))
+
+    @property
+    def over(self) -> bool:
+        return bool(self.game.is_over(self.state))
+
+    # -- moves --------------------------------------------------------------------------
+    def apply(self, action: Action, *, player: Player | None, actor: str) -> list[Any]:
+        seq = self.seq + 1
+        try:
+            events = self.game.apply(self.state, action, action_rng(self.rnd.seed, seq))
+        except IllegalAction as exc:
+            raise PlayError(str(exc)) from exc
+        for ev in events:
+            self._book(ev)
+        self.seq = seq
+        self.journal.append({"seq": seq, "player_id": player.id if player else None, "actor": actor,
+                             "action": action.to_dict(), "events": [event_to_dict(e) for e in events],
+                             "created_at": utcnow()})
+        return events
+
+    def legal(self, seat: int) -> list[Any]:
+        return list(self.game.legal_actions(self.state, seat))
+
+    def _owner(self, seat: int) -> int:
+        key = str(seat)
+        if key not in self.owners:
+            occupant = self.occupants.get(seat)
+            if occupant is None:
+                raise PlayError("Nobody sits in that seat.")
+            self.owners[key] = occupant.id
+            self.new_seats.append((seat, occupant.id))
+        return int(self.owners[key])
+
+    def chips_id(self, player_id: int) -> int:
+        return account_id("chips", player_id=player_id, table_id=self.table.id, name="Table chips")
+
+    def _book(self, ev: Any) -> None:
+        """Turn one engine event into ledger movements (written by :meth:`save`)."""
+        if isinstance(ev, Note):
+            return
+        house = account_id("house", name="Casino bank")
+        if isinstance(ev, MeterMove):
+            meter = account_id("jackpot", name=ev.meter)
+            if ev.direction == "in":
+                self.books.move(house, meter, ev.amount, ev.memo or "meter contribution")
+            elif ev.direction == "out":
+                # D-020: the meter never pays more than it holds; the house guarantees the rest.
+                held = int(db.session.scalar(sa.select(Account.balance).where(Account.id == meter)) or 0)
+                held += self.books.pending_delta(meter)
+                self.books.move(meter, house, min(ev.amount, max(held, 0)), ev.memo or "meter award")
+            else:
+                raise ValueError(f"unknown meter direction {ev.direction!r}")
+            return
+        owner = self._owner(ev.seat)
+        chips = self.chips_id(owner)
+        on_layout = account_id("wagers", table_id=self.table.id, name="Wagers on the layout")
+        key = str(ev.seat)
+        if isinstance(ev, Stake):
+            self.books.move(chips, on_layout, ev.amount, f"{ev.bet} wager")
+            self.at_risk[key] = self.at_risk.get(key, 0) + ev.amount
+        elif isinstance(ev, Refund):
+            self.books.move(on_layout, chips, ev.amount, f"{ev.bet} taken back")
+            self.at_risk[key] = self.at_risk.get(key, 0) - ev.amount
+        elif isinstance(ev, Settlement):
+            self.settlements.append({"seat": ev.seat, "bet": ev.bet, "player_id": owner, "stake": ev.stake,
+                                     "returned": ev.returned, "result": ev.result,
+                                     "detail": ev.detail[:120], "created_at": utcnow()})
+            bank = banker(self.table)
+            if ev.returned > ev.stake:
+                self.books.move(bank, on_layout, ev.returned - ev.stake, f"{ev.bet} win")
+            elif ev.returned < ev.stake:
+                self.books.move(on_layout, bank, ev.stake - ev.returned, f"{ev.bet} lost")
+            self.books.move(on_layout, chips, ev.returned, f"{ev.bet} {ev.result}")
+            self.at_risk[key] = self.at_risk.get(key, 0) - ev.stake
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Everything a move changes in memory, to undo a bot move that could not be made."""
+        return (copy.deepcopy(self.state), copy.deepcopy(self.books.entries), dict(self.books.deltas),
+                list(self.journal), list(self.settlements), list(self.new_seats), dict(self.owners),
+                dict(self.at_risk), self.seq)
+
+    def restore(self, saved: tuple[Any, ...]) -> None:
+        (self.state, self.books.entries, self.books.deltas, self.journal, self.settlements, self.new_seats,
+         self.owners, self.at_risk, self.seq) = saved
+
+    def chips_balance(self, player_id: int) -> int:
+        """A seat's chips as they will stand after the moves booked so far (read once)."""
+        acct = self.chips_id(player_id)
+        if acct not in self.known_chips:
+            self.known_chips[acct] = int(db.session.scalar(
+                sa.select(Account.balance).where(Account.id == acct)) or 0)
+        return self.known_chips[acct] + self.books.pending_delta(acct)
+
+    # -- the end of the round -----------------------------------------------------------
+    def finish_if_over(self) -> None:
+        if self.rnd.status != "open" or not self.over:
+            return
+        self.rnd.status = "over"
+        self.rnd.ended_at = utcnow()
+        self.table.carry = {"epoch": table_epoch(self.table), "data": self.game.carry(self.state)}
+        if self.table.next_seed is None:  # P-012: the next round's commitment, before its bets
+            seed = new_seed()
+            self.table.next_seed, self.table.next_commitment = seed, commitment(seed)
+
+    # -- writing ------------------------------------------------------------------------
+    def save(self) -> None:
+        rnd = self.rnd
+        rnd.state = self.game.dump(self.state)
+        rnd.owners = dict(self.owners)
+        rnd.at_risk = {k: v for k, v in self.at_risk.items() if v}
+        rnd.journal_len = self.seq
+        if not self.is_new:
+            rnd.version = self.seen_version + 1
+        live.touch(self.table)
+        try:
+            db.session.flush()  # the table, and the round with its version check
+        except (StaleDataError, IntegrityError) as exc:
+            raise StaleError(MOVED_ON) from exc
+        for entry in self.books.entries:
+            entry["round_id"] = rnd.id
+        seat_accounts = {seat: self.chips_id(pid) for seat, pid in self.new_seats}
+        self.books.watch(seat_accounts.values())
+        deltas = dict(self.books.deltas)
+        try:
+            balances = self.books.write()
+        except Overdrawn as exc:
+            raise PlayError("Not enough chips for that bet. Buy more chips from your wallet.") from exc
+        if self.settlements:
+            try:
+                db.session.execute(sa.insert(BetSettlement), [dict(s, round_id=rnd.id) for s in self.settlements])
+            except IntegrityError as exc:
+                raise StaleError("That bet was already settled.") from exc
+        if self.journal:
+            db.session.execute(sa.insert(RoundEvent), [dict(j, round_id=rnd.id) for j in self.journal])
+        if self.new_seats:
+            db.session.execute(sa.insert(RoundSeat), [
+                {"round_id": rnd.id, "seat": seat, "player_id": pid,
+                 "chips_before": balances[seat_accounts[seat]] - deltas.get(seat_accounts[seat], 0)}
+                for seat, pid in self.new_seats])
+        self.journal, self.settlements, self.new_seats = [], [], []
+        self.seen_version = rnd.version
+        self.is_new = False
+
+
+def banker(table: Table) -> int:
+    """Who banks the table's wagers: the house in house-banked games."""
+    return account_id("house", name="Casino bank")
+
+
+# -- opening a round ------------------------------------------------------------------
+
+def start_round(table: Table, last: Round | None) -> RoundWork:
+    """Open the table's next round after ``last`` (the finished round the caller saw)."""
+    if table.status != "open":
+        raise PlayError("This table is closed.")
+    game = registry.engine(table.game)
+    rules = next_round_rules(table)
+    rules["meters"] = meter_balances(rules)
+    seed = table.next_seed or new_seed()
+    table.next_seed, table.next_commitment = None, None  # the round takes it (P-012)
+    carry = table_carry(table)
+    if carry is not None and last is not None and hasattr(game, "went_dead") and went_dead(last, rules):
+        carry = game.went_dead(carry)  # D-011: the round starts from a reshuffled shoe
+    state = game.new_round(rules, action_rng(seed, 0), carry)
+    rnd = Round(table_id=table.id, number=(last.number + 1) if last else 1, game=table.game,
+                variant=table.variant, rules=rules, carry_before=carry, state={}, version=1,
+                seed=seed, commitment=commitment(seed), owners={}, at_risk={}, journal_len=0,
+                status="open")
+    db.session.add(rnd)
+    work = RoundWork(table, rnd, game, state, True, seen_version=1, occupants=seat_owners(table))
+    work.journal.append({"seq": 0, "player_id": None, "actor": "table", "action": {"kind": "open"},
+                         "events": [], "created_at": utcnow()})
+    for number, occupant in work.occupants.items():
+        tell_owner(work, number, occupant)
+    return work
+
+
+def tell_owner(work: RoundWork, seat: int, occupant: Player | None) -> None:
+    """Engines with per-player rules (caps over all of a player's boxes) learn who sits where."""
+    kind = getattr(work.game, "seat_owner_action", None)
+    if kind is None or work.rnd.status != "open":
+        return
+    if work.game.to_act(work.state) is not None or work.over:
+        return  # boxes change hands between rounds only
+    work.apply(Action(kind, seat, str(occupant.id) if occupant else ""), player=None, actor="table")
+
+
+# -- a player's action ----------------------------------------------------------------
+
+@dataclass
+class Outcome:
+    round: Round
+    events: list[Any]
+    work: RoundWork | None = None
+
+
+def act(table: Table, player: Player, action: Action, *, round_id: int | None,
+        version: int | None, posted: Round | None = None) -> Outcome:
+    """Apply one player decision. Raises PlayError (caller rolls back) when refused.
+
+    A player may take only a legal action of their own seat, as the engine lists it now:
+    the engine's internal moves (who owns a box, the table's own deal and timers) are never
+    reachable from a form, whatever kind a post names. ``posted`` is the round the form
+    showed, if the caller has it loaded already (:func:`load_table`)."""
+    owner = seat_owners(table).get(action.seat)
+    if owner is None or owner.id != player.id:
+        raise PlayError("That seat is not yours.")
+    if posted is None and round_id is not None:
+        posted = db.session.get(Round, round_id)
+    if posted is not None and posted.table_id != table.id:
+        posted = None
+    if round_id is not None and posted is None:
+        raise StaleError(MOVED_ON)
+    if posted is not None and posted.version != version:
+        raise StaleError(MOVED_ON)
+    if posted is not None and posted.status == "open":
+        work = RoundWork.resume(table, posted)
+    else:
+        # A finished round (or none yet): the first action of the next round opens it.
+        if action.kind not in getattr(registry.engine(table.game), "opening_actions", ("bet",)):
+            raise PlayError("Place a bet to start the next round.")
+        work = start_round(table, posted)
+        from .bots import run_bots
+
+        run_bots(work)
+    require_legal(work, action)
+    events = work.apply(action, player=player, actor="player")
+    settle_after(work)
+    work.save()
+    return Outcome(work.rnd, events, work)
+
+
+def settle_after(work: RoundWork) -> None:
+    """After a move: the bots and the table take their turns, the round ends if it is over,
+    and the clock is set for whoever the round waits on."""
+    from .bots import run_bots
+    from .clocks import schedule
+
+    run_bots(work)
+    work.finish_if_over()
+    schedule(work)
+
+
+def require_legal(work: RoundWork, action: Action) -> None:
+    """Refuse anything that is not one of the seat's legal actions now (its kind, and its
+    spot where the engine names one).
+
+    A refused move is tried on a throwaway copy of the state only to find the engine's own
+    words for why ("Place the Ante and the Blind before betting Trips."); it is never
+    applied to the round, even if the copy would have taken it."""
+    if any(legal.kind == action.kind and (not legal.spot or legal.spot == action.spot)
+           for legal in work.legal(action.seat)):
+        return
+    try:
+        work.game.apply(copy.deepcopy(work.state), action, SeededRng(b"refusal"))
+    except IllegalAction as exc:
+        raise PlayError(str(exc)) from exc
+    except (KeyError, ValueError, TypeError):
+        pass
+    raise PlayError("That move is not open to your seat right now.")
+
+
+def rebet(table: Table, player: Player, seat: int, *, round_id: int | None,
+          version: int | None) -> Outcome:
+    """Repeat the bets this seat made in the last round it played, against the round and
+    version the player's form showed: a replayed Rebet is stale like any other form."""
+    from .recall import last_bets
+
+    bets = last_bets(table, seat, player.id)
+    if not bets:
+        raise PlayError("There is no earlier bet to repeat.")
+    out: Outcome | None = None
+    for spot, amount in bets:
+        out = act(table, player, Action("bet", seat, spot, amount), round_id=round_id, version=version)
+        round_id, version = out.round.id, out.round.version
+    assert out is not None
+    return out
+
+
+def open_work(table: Table) -> RoundWork | None:
+    """The table's open round to work on outside a player's action (a clock, a seat
+    changing hands), or None."""
+    rnd = current_round(table)
+    if rnd is None or rnd.status != "open":
+        return None
+    return RoundWork.resume(table, rnd)

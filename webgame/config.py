@@ -63,7 +63,11 @@ def from_env(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": production,
+        # Flask-Login's "remember me" cookie keeps a player logged in for a year: the same
+        # protections as the session cookie.
         "REMEMBER_COOKIE_SECURE": production,
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
         "TRUST_PROXY_HOPS": trust_proxy_hops(),
         "WTF_CSRF_TIME_LIMIT": 12 * 3600,  # a table left open for hours keeps working
         "PREFERRED_URL_SCHEME": "https" if production else "http",

@@ -29,7 +29,11 @@ def load_player(player_id: str) -> Player | None:
 
 
 def _safe_next(target: str | None) -> str:
-    if target and urlparse(target).netloc == "" and target.startswith("/") and not target.startswith("//"):
+    """A page of this site to go back to, or the lobby. Browsers read a backslash as a slash and
+    drop tabs and line breaks, so "/\\evil.example" or "/<tab>/evil.example" would leave the site."""
+    if (target and target.startswith("/") and not target.startswith("//") and "\\" not in target
+            and all(ch.isprintable() and not ch.isspace() for ch in target)
+            and urlparse(target).netloc == ""):
         return target
     return url_for("lobby.index")
 

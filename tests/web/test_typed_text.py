@@ -1,6 +1,7 @@
 """Text a person types and others see (usernames, display names, table names): a NUL byte or
 another control character is refused in plain words, on SQLite and on PostgreSQL alike
-(PostgreSQL cannot store a NUL byte at all and used to answer with a server error)."""
+(PostgreSQL cannot store a NUL byte at all and used to answer with a server error). Ids in
+links past PostgreSQL's integer column are checked here too, on the same two databases."""
 
 from __future__ import annotations
 
@@ -176,3 +177,9 @@ def test_table_names_are_limited_not_cut(site):
     resp = op.post("/operator/tables", {"name": "  Salle Privée  ", "game_variant": "blackjack|chapter4"})
     assert _flash_error(op, resp) == ""
     assert db.session.scalars(sa.select(Table).filter_by(name="Salle Privée")).one()
+
+
+@pytest.mark.parametrize("path", ["/tables/2147483648", "/tables/2147483648/play", "/rounds/2147483648/proof"])
+def test_an_id_past_the_integer_column_is_no_page(site, path):
+    # PostgreSQL's integer ends at 2**31 - 1; a larger id used to fail in the query itself.
+    assert _browser(site).get(path).status_code == 404

@@ -29,8 +29,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
 
-    # Behind a Heroku-style router: trust one proxy hop for scheme, host and client address.
-    app.wsgi_app = ProxyFix(app.wsgi_app, x_for=1, x_proto=1, x_host=1)  # type: ignore[method-assign]
+    # X-Forwarded-* headers are believed only when the deployment says proxies are in front
+    # (TRUST_PROXY_HOPS, 1 in the Procfile); otherwise any client could pick its own address
+    # and slip past the rate limits.
+    hops = int(app.config.get("TRUST_PROXY_HOPS", 0))
+    if hops > 0:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
     db.init_app(app)
     with app.app_context():

@@ -1,11 +1,37 @@
-"""Configuration from the environment (Heroku-style): DATABASE_URL, SECRET_KEY, PORT, REDIS_URL."""
+"""Configuration from the environment (Heroku-style): DATABASE_URL, SECRET_KEY, PORT, HOST,
+TRUST_PROXY_HOPS, REDIS_URL."""
 
 from __future__ import annotations
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+
+
+def trust_proxy_hops(environ: Mapping[str, str] = os.environ) -> int:
+    """How many proxies in front of the server add X-Forwarded-* headers.
+
+    0 (the default): clients reach the server directly, and a forwarded header is only what a
+    client typed, so none is believed. A Heroku-style router is one hop (the Procfile says so).
+    """
+    raw = environ.get("TRUST_PROXY_HOPS", "").strip() or "0"
+    if not (raw.isascii() and raw.isdigit()) or int(raw) > 10:
+        raise ValueError("TRUST_PROXY_HOPS must be 0 (no proxy in front) or the number of proxies "
+                         "in front of the server, like 1.")
+    return int(raw)
+
+
+def bind_address(environ: Mapping[str, str] = os.environ) -> str:
+    """Where gunicorn listens: HOST (default 127.0.0.1, this machine only) and PORT (default 5000).
+
+    Setting PORT alone never opens the server to the network; a Heroku-style host needs
+    HOST=0.0.0.0, which the Procfile sets.
+    """
+    host = environ.get("HOST", "").strip() or "127.0.0.1"
+    port = environ.get("PORT", "").strip() or "5000"
+    return f"{host}:{port}"
 
 
 def database_url(instance_path: str) -> str:
@@ -37,7 +63,12 @@ def from_env(instance_path: str) -> dict[str, Any]:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_SECURE": production,
+        # Flask-Login's "remember me" cookie keeps a player logged in for a year: the same
+        # protections as the session cookie.
         "REMEMBER_COOKIE_SECURE": production,
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        "TRUST_PROXY_HOPS": trust_proxy_hops(),
         "WTF_CSRF_TIME_LIMIT": 12 * 3600,  # a table left open for hours keeps working
         "PREFERRED_URL_SCHEME": "https" if production else "http",
         "PRODUCTION": production,

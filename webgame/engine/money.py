@@ -77,13 +77,28 @@ def fmt(cents: Cents, *, sign: bool = False) -> str:
     return ("+" + text) if sign and cents else text
 
 
-_AMOUNT = re.compile(r"^\s*\$?\s*(\d{1,9})(?:\.(\d{1,2}))?\s*$")
+# ASCII digits only (re.ASCII): "\d" alone would also take "١٢" or "２５". Thousands may be grouped
+# with commas as fmt() writes them ("1,000"); at most two digits after the point.
+_AMOUNT = re.compile(r"\$?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?", re.ASCII)
+_AMOUNT_DIGITS = 9  # up to $999,999,999.99
+_HOW = "Enter an amount in dollars, like 25 or 2.50."
 
 
 def parse_amount(text: str) -> Cents:
-    """Dollars as typed by a player ("25", "$2.50") to cents; refuses anything else."""
-    m = _AMOUNT.match(text or "")
-    if not m:
-        raise ValueError("Enter an amount in dollars, like 25 or 2.50.")
-    whole, frac = m.group(1), (m.group(2) or "").ljust(2, "0")
-    return int(whole) * 100 + int(frac)
+    """Dollars as typed by a player ("25", "$2.50", "$1,000") to cents; anything else is refused
+    with a message the player can act on."""
+    raw = (text or "").strip(" \t\r\n")
+    m = _AMOUNT.fullmatch(raw)
+    if m is None:
+        if any(ch.isdigit() and not ch.isascii() for ch in raw):
+            raise ValueError("Type the amount with the digits 0 to 9, like 25 or 2.50.")
+        if raw.lstrip("$ ").startswith("-"):
+            raise ValueError("An amount cannot be below zero.")
+        raise ValueError(_HOW)
+    whole = m.group(1).replace(",", "").lstrip("0") or "0"
+    frac = m.group(2) or ""
+    if len(frac) > 2:
+        raise ValueError("Amounts go to the cent: at most two digits after the point.")
+    if len(whole) > _AMOUNT_DIGITS:
+        raise ValueError("That amount is too large.")
+    return int(whole) * 100 + int(frac.ljust(2, "0"))

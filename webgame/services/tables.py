@@ -12,6 +12,9 @@ from ..extensions import db
 from ..games import registry
 from ..models import AuditLog, Player, Seat, Table
 from . import live
+from .names import clean_name
+
+TABLE_NAME_LONGEST = 80
 
 
 class ConfigError(Exception):
@@ -40,16 +43,25 @@ def config_problem(table: Table) -> str | None:
     return None
 
 
+def table_name(raw: str | None) -> str:
+    """The name as typed, checked like any name people see; "" when left empty."""
+    try:
+        return clean_name(raw, what="The table name", longest=TABLE_NAME_LONGEST)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from exc
+
+
 def create_table(name: str, game: str, variant: str, *, config: dict[str, Any] | None = None,
                  seats: int | None = None, bots_allowed: bool = True,
                  operator: Player | None = None) -> Table:
     config = dict(config or {})
     validate(game, variant, config)
+    name = table_name(name)
     rules = registry.rules(game).variants[variant].rules
     count = seats or int(rules.get("seats", 7))
     if not 1 <= count <= 12:
         raise ConfigError("A table has 1 to 12 seats.")
-    table = Table(name=name.strip()[:80] or registry.rules(game).name, game=game, variant=variant,
+    table = Table(name=name or registry.rules(game).name, game=game, variant=variant,
                   config=config, seat_count=count, bots_allowed=bots_allowed, status="open")
     db.session.add(table)
     db.session.flush()
@@ -69,6 +81,7 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
     """A change applies from the next round: a round in progress keeps its rules snapshot."""
     config = dict(config)
     validate(table.game, variant, config)
+    name = table_name(name)
     old = dict(table.config or {})
     epoch = int(old.get("epoch", 0))
     if variant != table.variant or _shoe_settings(old) != _shoe_settings(config):
@@ -85,7 +98,7 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
     table.variant = variant
     table.config = config
     table.bots_allowed = bots_allowed
-    table.name = name.strip()[:80] or table.name
+    table.name = name or table.name
     if not bots_allowed:
         for seat in table.seats:
             if seat.player is not None and seat.player.is_bot:

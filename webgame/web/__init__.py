@@ -7,7 +7,9 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     from . import auth, edges, health, history, lobby, operator, stream, tables
+    from .util import RowIdConverter
 
+    app.url_map.converters["int"] = RowIdConverter  # before any rule is added
     app.register_blueprint(auth.bp)
     app.register_blueprint(lobby.bp)
     app.register_blueprint(tables.bp)

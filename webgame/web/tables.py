@@ -107,7 +107,8 @@ def _amount() -> int:
         return parse_amount(request.form["amount"])
     chip = request.form.get("chip", "").strip()
     if chip:
-        if not chip.isdigit() or int(chip) <= 0:
+        # ASCII digits only: str.isdigit() also takes "²", which int() then refuses in its own words.
+        if not (chip.isascii() and chip.isdigit()) or len(chip) > 12 or int(chip) <= 0:
             raise ValueError("Choose a chip first.")
         return int(chip)
     return 0

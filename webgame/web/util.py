@@ -8,11 +8,24 @@ from typing import Any, TypeVar
 
 from flask import abort, redirect, request, url_for
 from flask_login import current_user
+from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
 from ..extensions import db
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class RowIdConverter(IntegerConverter):
+    """``<int:…>`` in every route: ASCII digits (Werkzeug's ``\\d`` also matches "١٢") within
+    the database's integer column (2**31 - 1 on PostgreSQL; SQLite stops at 2**63 - 1). A larger
+    number would reach the query and fail there; out of range it is simply no page (404)."""
+
+    regex = r"[0-9]+"
+
+    def __init__(self, map: Any, fixed_digits: int = 0, min: int | None = None,  # noqa: A002
+                 max: int | None = 2**31 - 1, signed: bool = False) -> None:  # noqa: A002
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
 
 def get_or_404(model: Any, ident: Any) -> Any:

@@ -200,24 +200,6 @@ def qualifies(value: HandValue, qualifier: Sequence[str]) -> bool:
     return tuple(value.ranks[:len(need)]) >= need
 
 
-def share_exactly(wins: Mapping[Any, int], total: int) -> dict[Any, int]:
-    """Cut ``wins`` to ``total`` in proportion, truncated (D-002); the cents the truncation
-    leaves go one each in key order, so the shares add up to ``total`` exactly (a per-player
-    or per-hand cap pays its full amount, D-006)."""
-    whole = sum(wins.values())
-    if whole <= total:
-        return dict(wins)
-    shares = {k: w * total // whole for k, w in wins.items()}
-    left = total - sum(shares.values())
-    for k in sorted(wins):
-        if left <= 0:
-            break
-        if wins[k]:
-            shares[k] += 1
-            left -= 1
-    return shares
-
-
 def prorate(awards: Mapping[Any, int], limit: int) -> dict[Any, int]:
     """A table-wide aggregate cap (c004 Let It Ride s.1124-1143, D-006, D-292): when the sum
     of all awards exceeds the limit, each award is multiplied by LIMIT / SUM and truncated to

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.hands import evaluate_high, evaluate_three
-from ...engine.money import fmt
+from ...engine.money import fmt, share_exactly
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Refund
 from ...engine.rng import Rng
 from .base import (
@@ -27,7 +27,6 @@ from .base import (
     Spot,
     pay_line,
     prorate,
-    share_exactly,
 )
 
 BASE = "base"

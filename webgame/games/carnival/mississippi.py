@@ -19,7 +19,7 @@ from typing import Any
 
 from ...engine.hands import evaluate_high
 from ...engine.hands.value import plural, word
-from ...engine.money import fmt
+from ...engine.money import fmt, share_exactly
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Stake
 from ...engine.rng import Rng
 from ..banked import spot_word
@@ -30,7 +30,6 @@ from .base import (
     CarnivalState,
     Spot,
     pay_line,
-    share_exactly,
 )
 
 ANTE = "ante"

@@ -46,7 +46,7 @@ BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
 MAIN = "main"
 MAIN_LABEL, MAIN_NAME = "Main bet", "the main bet"
 INSURANCE_BET = "insurance"
-SPOTS = (MAIN, *SIDE_BETS.spots)
+SPOTS = (MAIN, *SIDE_BETS.spots)  # every betting spot; the engine reads the side-bet table itself
 NOTES_SHOWN = 12
 
 # Hand statuses, as the table shows them.
@@ -258,7 +258,7 @@ class BlackjackEngine:
         box = state.seats[seat]
         step = int(state.rules["bet_step"])
         out: list[Legal] = []
-        for spot in SPOTS:
+        for spot in (MAIN, *SIDE_BETS.spots):
             label = MAIN_LABEL
             if spot != MAIN:
                 bet = SIDE_BETS[spot]
@@ -344,7 +344,7 @@ class BlackjackEngine:
             raise IllegalAction("Betting is closed.")  # D-026
         box = self._seat(state, action.seat)
         spot = action.spot or MAIN
-        if spot not in SPOTS:
+        if spot != MAIN and spot not in SIDE_BETS:
             raise IllegalAction("There is no such bet at this table.")
         if action.amount <= 0:
             raise IllegalAction("A bet must be more than $0.")
@@ -369,7 +369,7 @@ class BlackjackEngine:
         if state.phase != BETTING:
             raise IllegalAction("Betting is closed.")  # D-026
         box = self._seat(state, action.seat)
-        if action.spot and action.spot not in SPOTS:
+        if action.spot and action.spot != MAIN and action.spot not in SIDE_BETS:
             raise IllegalAction("There is no such bet at this table.")
         # Side bets stand only on a main wager, so taking the main bet back takes them too.
         spots = list(box.bets) if action.spot in ("", MAIN) else [action.spot]

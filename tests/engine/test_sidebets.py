@@ -67,7 +67,7 @@ def test_the_view_lists_each_offered_spot_with_its_label_and_whether_it_is_open(
     state, _ = new_table(decks=1)  # Lucky Ladies needs two decks (D-060)
     listed = {s["spot"]: s for s in ENGINE.view(state, 0)["side_bets"]}
     assert list(listed) == ["super-bonus-player", "super-bonus-dealer", "21-plus-3-xtreme", "lucky-ladies"]
-    assert listed["super-bonus-dealer"]["label"] == "Super Bonus: dealer blackjack"
+    assert listed["super-bonus-dealer"]["label"] == "Super Bonus: dealer"
     assert listed["21-plus-3-xtreme"]["open"] and not listed["lucky-ladies"]["open"]
     assert ENGINE.view(new_table("chapter4")[0], 0)["side_bets"] == []
 

@@ -37,7 +37,7 @@ class SideBet:
     paytable: str
     moment: str
     grader: str
-    label: str  # the circle's words on the felt and the betting button
+    label: str  # the circle's words on the felt (short: they are printed under a small circle)
     name: str  # in sentences: "the maximum on 21+3 Xtreme is $25"
 
 

@@ -107,9 +107,9 @@ GRADERS: dict[str, Callable[[Dealt], str | None]] = {
 SIDE_BETS: SideBetTable[Dealt] = SideBetTable([
     # Both Super Bonus propositions wait for the dealer's blackjack (D-055).
     SideBet(SUPER_BONUS_PLAYER, SUPER_BONUS, PEEK, SUPER_BONUS_PLAYER,
-            "Super Bonus: player blackjack", "Super Bonus (player blackjack)"),
+            "Super Bonus: player", "Super Bonus (player blackjack)"),
     SideBet(SUPER_BONUS_DEALER, SUPER_BONUS, PEEK, SUPER_BONUS_DEALER,
-            "Super Bonus: dealer blackjack", "Super Bonus (dealer blackjack)"),
+            "Super Bonus: dealer", "Super Bonus (dealer blackjack)"),
     # The first two cards and the up card are all it needs: settled at once (D-059).
     SideBet(TWENTY_ONE_PLUS_THREE, TWENTY_ONE_PLUS_THREE, DEAL, TWENTY_ONE_PLUS_THREE,
             "21+3 Xtreme", "21+3 Xtreme"),

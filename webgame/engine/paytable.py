@@ -9,7 +9,7 @@ Layout::
 
     [game]            slug, name, family
     [defaults]        settings shared by every variant (rules, limits)
-    [variants.<v>]    name, rulebook, seed, sections, side_bets, rules, limits, options
+    [variants.<v>]    name, rulebook, seed, sections, side_bets, rules, limits, options, prose
     [paytables.<p>]   name, citation, lines = [{hand, pays, cite}], cap, …
 
 An operator's table configuration may pick an option value (``options``) and
@@ -90,6 +90,7 @@ class Variant:
     options: Mapping[str, Mapping[str, Any]]
     paytables: Mapping[str, Paytable]
     notes: str = ""
+    prose: Mapping[str, Any] = field(default_factory=dict)  # words a player reads (engine/prose.py)
 
     def paytable(self, slug: str) -> Paytable:
         return self.paytables[slug]
@@ -152,6 +153,7 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
             options=merged.get("options", {}),
             paytables={p: _paytable(p, all_tables[p]) for p in names if p in all_tables},
             notes=str(merged.get("notes", "")),
+            prose=merged.get("prose", {}),
         )
     return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")))
 

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from ..engine import state as codec
 from ..engine.money import Odds, fmt
 from ..engine.paytable import odds_of
+from ..engine.prose import Posted
 from ..engine.protocol import (
     SYSTEM_SEAT,
     Action,
@@ -140,6 +141,11 @@ class BankedTable:
     def odds(rules: Mapping[str, Any], paytable: str, line: str) -> Odds:
         """A paytable line's odds, read from the round's own paytables (D-005)."""
         return odds_of(rules, paytable, line)
+
+    def words(self, rules: Mapping[str, Any]) -> Posted:
+        """The words this table posts (its rules, its paytables' labels), filled in from a
+        round's rules: nothing a player reads about odds or rules is typed in code."""
+        return Posted.of(self.slug, rules)
 
     # -- actions every table takes -------------------------------------------------------
     def moves(self) -> dict[str, Move]:

@@ -15,6 +15,7 @@ the odds, a limit, a cap or a qualifier in a sentence is always the one the tabl
 ``{min:<limit>}``, ``{max:…}``  a limit's bounds, as money
 ``{rule:<setting>}``            a setting as written ("2")
 ``{times:<setting>}``           a list of multiples: "1x, 2x or 3x"
+``{plays:<setting>}``           decision streets (name, multiples): "4x or 3x pre-flop; 2x flop"
 ``{qualifier:<setting>}``       a dealer qualifier in words ("queen high", "ace-king", "a pair")
 ``{<name>}``                    a value the caller passes (the dealer's hand)
 =============================== =========================================================
@@ -124,6 +125,8 @@ class Posted:
             return str(rules[arg])
         if kind == "times":
             return _series([f"{m}x" for m in rules[arg]])
+        if kind == "plays":
+            return "; ".join(f"{' or '.join(f'{m}x' for m in s['multiples'])} {s['name']}" for s in rules[arg])
         if kind == "qualifier":
             return qualifier_words(rules[arg])
         raise KeyError(f"no placeholder kind {kind!r}")

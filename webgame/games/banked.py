@@ -65,16 +65,6 @@ def snapshot(rules: Mapping[str, Any]) -> dict[str, Any]:
     return copied
 
 
-def paytable_view(rules: Mapping[str, Any], slug: str, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """A paytable as the felt prints it: its name and lines in the data's order (D-017)."""
-    table = rules["paytables"][slug]
-    label_of = dict(table.get("labels", {}))
-    label_of.update(labels or {})
-    lines = [{"hand": hand, "label": label_of.get(hand, humanize(hand)), "pays": str(pays)}
-             for hand, pays in table["lines"].items()]
-    return {"name": table.get("name", slug), "lines": lines}
-
-
 class BankedTable:
     """Bookkeeping shared by the house-banked engines; subclasses hold the game."""
 

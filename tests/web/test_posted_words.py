@@ -36,9 +36,10 @@ def page(client, game: str, variant: str) -> tuple[str, str]:
     return felt, panel
 
 
-def row(html: str, paytable: str, line: str) -> str:
-    """What one paytable line pays, as printed in a paytable of ``html``."""
-    table = re.search(rf'data-paytable="{re.escape(paytable)}".*?</table>', html, re.S)
+def row(html: str, paytable: str, line: str, attribute: str = "data-paytable") -> str:
+    """What one paytable line pays, as printed in a paytable of ``html`` (on the felt; the
+    rules panel's tables carry ``data-rules-paytable``)."""
+    table = re.search(rf'{attribute}="{re.escape(paytable)}".*?</table>', html, re.S)
     assert table, paytable
     cell = re.search(rf'data-line="{re.escape(line)}"[^>]*><th scope="row">[^<]*</th><td class="pays">([^<*]*)',
                      table.group(0))
@@ -69,7 +70,7 @@ def test_the_page_says_what_the_data_pays(client, monkeypatch, game, variant, pa
     panel_tables = game not in ("casino-war", "red-dog")  # their felts print the tables, not the panel
     felt, panel = page(client, game, variant)
     if panel_tables:
-        assert row(panel, paytable, line) == was
+        assert row(panel, paytable, line, "data-rules-paytable") == was
     if sentence:
         assert sentence.format(was) in panel
     if on_felt:
@@ -78,7 +79,7 @@ def test_the_page_says_what_the_data_pays(client, monkeypatch, game, variant, pa
     with_odds(monkeypatch, data, paytable, line, NEW)
     felt, panel = page(client, game, variant)
     if panel_tables:
-        assert row(panel, paytable, line) == NEW
+        assert row(panel, paytable, line, "data-rules-paytable") == NEW
     if sentence:
         assert sentence.format(NEW) in panel and sentence.format(was) not in panel
     if on_felt:

@@ -55,9 +55,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register(app)
     app.jinja_env.filters["money"] = fmt
     app.jinja_env.filters["signed_money"] = lambda c: fmt(c, sign=True)
-    from .web.util import seat_context
+    from .web.util import seat_context, table_words
 
     app.jinja_env.globals["seat_context"] = seat_context
+    app.jinja_env.globals["posted"] = table_words
     app.jinja_env.tests["search"] = lambda text, pattern: re.search(pattern, str(text)) is not None
 
     from .cli import register_cli

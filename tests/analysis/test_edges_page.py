@@ -93,3 +93,26 @@ def test_only_operators_see_it(app, client) -> None:
     client.post("/guest")
     table = db.session.scalars(sa.select(Table)).first()
     assert client.get(f"/operator/tables/{table.id}/edges").status_code == 403
+
+
+def test_a_configuration_the_data_no_longer_allows_shows_no_figures(operator) -> None:
+    table = create_table("Edge stale", "craps", "chapter4", config={})
+    table.config = {"options": {"buy_vig_percent": 99}}  # a choice the rules data does not offer
+    db.session.commit()
+    html = fragment(operator, table.id)
+    assert 'id="edges-' in html and "House edge" not in html and "hx-trigger" not in html
+
+
+def test_an_unexpected_error_is_not_turned_into_a_quiet_blank(operator, monkeypatch) -> None:
+    """Only a configuration the data no longer allows is an expected blank; a failure inside
+    the analysis is a bug, and it raises (the server logs it and answers 500) instead of
+    showing the operator an empty report as if there were nothing to show."""
+    table = create_table("Edge bug", "craps", "chapter4", config={})
+    db.session.commit()
+
+    def broken(game: str, variant: str, config: object) -> list[dict[str, object]]:
+        raise KeyError("a bug in an analyzer")
+
+    monkeypatch.setattr(edges, "edges_for_table", broken)
+    with pytest.raises(KeyError, match="a bug in an analyzer"):
+        fragment(operator, table.id)

@@ -101,7 +101,7 @@ def test_identical_hands_push_and_a_higher_dealer_takes_both_D313():
 def test_the_bet_is_exactly_double_the_ante_004_s737():
     state, _ = csp_round(["Ac Kd 9h 6s 4c"], "Ad Kh 9d 6c 5h", bets={0: {"ante": 1500}})
     assert CSP.legal_actions(state, 0)[0].min == CSP.legal_actions(state, 0)[0].max == 3000
-    with pytest.raises(IllegalAction, match="exactly double"):
+    with pytest.raises(IllegalAction, match="exactly 2 times the Ante"):
         act(CSP, state, "play", 0, amount=1500)
     assert Stake(0, "bet", 3000) in act(CSP, state, "play", 0, amount=3000)
 

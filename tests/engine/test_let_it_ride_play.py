@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
+from webgame.engine.paytable import load_game
 from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Refund, Stake
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import LET_IT_RIDE as LIR
@@ -116,9 +117,9 @@ def test_every_base_line_pays_each_bet_in_action(variant, player, community, lin
     odds = gr if variant == "grand-ronde" else c4
     expected = 500 * odds if line else -500
     assert nets(events) == {"bet-1": expected, "bet-2": expected, "bet-3": expected}
-    if line:
-        assert settlements(events)[(0, "bet-3")].detail.startswith(
-            {"pair-tens-or-better": "Pair of 10s or better"}.get(line, line.replace("-", " ").capitalize()))
+    if line:  # the line as the variant's paytable data labels it ("4 of a kind" in c004 s.1112)
+        label = load_game("let-it-ride").variants[variant].paytables[state.rules["base_paytable"]].line(line).label
+        assert settlements(events)[(0, "bet-3")].detail == f"{label} pays {odds} to 1"
 
 
 # ---------------------------------------------------------------------------------------

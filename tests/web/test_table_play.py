@@ -6,6 +6,9 @@ import pytest
 import sqlalchemy as sa
 
 from webgame.extensions import db
+from webgame.games.blackjack import engine
+from webgame.games.blackjack.sidebets import GRADERS, SIDE_BETS
+from webgame.games.sidebets import SideBetTable
 from webgame.models import BetSettlement, RoundEvent
 from webgame.services import play
 
@@ -227,3 +230,26 @@ def test_a_game_gone_dead_reshuffles_the_shoe_d011(guest, table, idle_minutes, r
     db.session.expire_all()
     assert latest_round(table).id == second.id and recall.prove(second).verified
     assert_books_balance()
+
+
+SIDE_CIRCLE = re.compile(r'data-action="bet-([a-z0-9-]+)"\s+aria-label="([^:"]+(?::[^:"]+)?):')
+
+
+def test_side_bet_circles_come_from_the_engines_side_bet_table(guest, monkeypatch):
+    """The felt prints a circle for each side bet the round offers and has open, with the
+    entry's label; a side bet the operator turns off, or one the table leaves out, has none."""
+    seat = Seat(guest, make_table())
+    seat.act("bet", "main", chip=1000)
+    circles = dict(SIDE_CIRCLE.findall(seat.html))
+    assert circles == {"main": "Bet", "super-bonus-player": "Super Bonus: player",
+                       "super-bonus-dealer": "Super Bonus: dealer",
+                       "21-plus-3-xtreme": "21+3 Xtreme", "lucky-ladies": "Lucky Ladies"}
+
+    off = Seat(guest, make_table(config={"side_bets_off": ["lucky-ladies"]}, name="No Ladies"))
+    off.act("bet", "main", chip=1000)
+    assert "bet-lucky-ladies" not in off.actions and "bet-21-plus-3-xtreme" in off.actions
+
+    kept = [b for b in SIDE_BETS if b.spot != "super-bonus-dealer"]
+    monkeypatch.setattr(engine, "SIDE_BETS", SideBetTable(kept, GRADERS))
+    seat.page()
+    assert "bet-super-bonus-dealer" not in seat.actions and "bet-super-bonus-player" in seat.actions

@@ -24,7 +24,7 @@ import click
 from flask import Flask
 
 from ..engine.paytable import load_game
-from .edges import UnknownBet, analyze
+from .edges import UnknownBet, UnknownConfiguration, analyze
 from .registry import analyzer, registered_games
 from .simulation import memoise_card_parsing
 
@@ -170,7 +170,7 @@ def register_edge_cli(app: Flask) -> None:
                         game, v, config, bet=bet, rounds=rounds, seed=seed, workers=workers,
                         write_cache=write_cache, command=command_line(game, v, bet, options, rounds, seed),
                         check_rounds=check_rounds, progress=progress))
-                except (UnknownBet, ValueError) as exc:
+                except (UnknownBet, UnknownConfiguration, ValueError) as exc:
                     raise click.UsageError(str(exc)) from None
         if as_json:
             click.echo(json.dumps(report, indent=2))

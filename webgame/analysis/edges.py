@@ -36,6 +36,11 @@ class UnknownBet(ValueError):
     pass
 
 
+class UnknownConfiguration(LookupError):
+    """A variant the game's data no longer has, or a saved configuration its options no longer
+    allow (a choice or a limit removed from the data): there is nothing to report on."""
+
+
 def fingerprint(rules: Mapping[str, Any]) -> str:
     """The configuration's identity for memoising: every setting but the table limits."""
     data = {k: v for k, v in rules.items() if k != "limits"}
@@ -56,8 +61,14 @@ def configuration(game: str, variant: str, config: Mapping[str, Any] | None = No
     module = analyzer(game)
     if module is None:
         raise LookupError(f"no analyzer for {game}")
-    v = load_game(game).variants[variant]
-    rules = resolve(v, config or {})
+    variants = load_game(game).variants
+    if variant not in variants:
+        raise UnknownConfiguration(f"{game} has no variant {variant!r}")
+    v = variants[variant]
+    try:
+        rules = resolve(v, config or {})
+    except ValueError as exc:
+        raise UnknownConfiguration(f"{game}@{variant}: {exc}") from exc
     key = f"{game}|{variant}|{fingerprint(rules)}"
     hit = _WAGERS.get(key)
     if hit is None:
@@ -226,4 +237,5 @@ def _check(game: str, rules: Mapping[str, Any], w: Wager, entry: Mapping[str, An
             "contains_exact": abs(edge - float(entry["house_edge"])) <= ci}
 
 
-__all__ = ["EXACT", "PENDING", "SIMULATION", "analyze", "configuration", "edges_for_table", "exact"]
+__all__ = ["EXACT", "PENDING", "SIMULATION", "UnknownConfiguration", "analyze", "configuration", "edges_for_table",
+           "exact"]

@@ -11,10 +11,13 @@ total returned, stake included.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 Cents = int
+K = TypeVar("K")  # what a share belongs to: a seat, or a (seat, bet) pair
 
 _ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(to|for|:|x)\s*(\d+(?:\.\d+)?)\s*$", re.IGNORECASE)
 
@@ -64,6 +67,24 @@ def half_forfeit(stake: Cents) -> tuple[Cents, Cents]:
 def percent(amount: Cents, rate: Fraction) -> Cents:
     """A commission or fee of ``rate`` on ``amount``, truncated (D-002)."""
     return truncate(Fraction(amount) * rate)
+
+
+def share_exactly(wins: Mapping[K, Cents], total: Cents) -> dict[K, Cents]:
+    """Cut ``wins`` to ``total`` in proportion, truncated (D-002); the cents the truncation
+    leaves go one each in key order, so the shares add up to ``total`` exactly (a per-player
+    or per-hand cap pays its full amount, D-006)."""
+    whole = sum(wins.values())
+    if whole <= total:
+        return dict(wins)
+    shares = {k: w * total // whole for k, w in wins.items()}
+    left = total - sum(shares.values())
+    for k in sorted(wins):  # type: ignore[type-var]  # seats and (seat, bet) pairs both sort
+        if left <= 0:
+            break
+        if wins[k]:
+            shares[k] += 1
+            left -= 1
+    return shares
 
 
 def fmt(cents: Cents, *, sign: bool = False) -> str:

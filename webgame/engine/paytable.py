@@ -9,7 +9,7 @@ Layout::
 
     [game]            slug, name, family
     [defaults]        settings shared by every variant (rules, limits)
-    [variants.<v>]    name, rulebook, seed, sections, side_bets, rules, limits, options
+    [variants.<v>]    name, rulebook, seed, sections, side_bets, rules, limits, options, prose
     [paytables.<p>]   name, citation, lines = [{hand, pays, cite}], cap, …
 
 A line's ``cite`` names first the rulebook line that prints its figure; where the rulebook
@@ -156,6 +156,7 @@ class Variant:
     paytables: Mapping[str, Paytable]
     notes: str = ""
     game_name: str = ""
+    prose: Mapping[str, Any] = field(default_factory=dict)  # words a player reads (engine/prose.py)
 
     def paytable(self, slug: str) -> Paytable:
         return self.paytables[slug]
@@ -242,6 +243,7 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
             paytables={p: _paytable(p, all_tables[p]) for p in names if p in all_tables},
             notes=str(merged.get("notes", "")),
             game_name=str(game["name"]),
+            prose=merged.get("prose", {}),
         )
     return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")))
 

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 from ..engine import state as codec
 from ..engine.money import Odds, fmt
 from ..engine.paytable import odds_of
+from ..engine.prose import Posted
 from ..engine.protocol import (
     SYSTEM_SEAT,
     Action,
@@ -62,16 +63,6 @@ def snapshot(rules: Mapping[str, Any]) -> dict[str, Any]:
     """A deep, JSON-clean copy of the resolved rules: what the round runs on and recalls."""
     copied: dict[str, Any] = json.loads(json.dumps(dict(rules)))
     return copied
-
-
-def paytable_view(rules: Mapping[str, Any], slug: str, labels: Mapping[str, str] | None = None) -> dict[str, Any]:
-    """A paytable as the felt prints it: its name and lines in the data's order (D-017)."""
-    table = rules["paytables"][slug]
-    label_of = dict(table.get("labels", {}))
-    label_of.update(labels or {})
-    lines = [{"hand": hand, "label": label_of.get(hand, humanize(hand)), "pays": str(pays)}
-             for hand, pays in table["lines"].items()]
-    return {"name": table.get("name", slug), "lines": lines}
 
 
 class BankedTable:
@@ -140,6 +131,11 @@ class BankedTable:
     def odds(rules: Mapping[str, Any], paytable: str, line: str) -> Odds:
         """A paytable line's odds, read from the round's own paytables (D-005)."""
         return odds_of(rules, paytable, line)
+
+    def words(self, rules: Mapping[str, Any]) -> Posted:
+        """The words this table posts (its rules, its paytables' labels), filled in from a
+        round's rules: nothing a player reads about odds or rules is typed in code."""
+        return Posted.of(self.slug, rules)
 
     # -- actions every table takes -------------------------------------------------------
     def moves(self) -> dict[str, Move]:

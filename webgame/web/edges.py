@@ -4,6 +4,10 @@
 saved, or, with the config form's fields as query arguments (``variant``, ``opt_<name>``,
 ``side_<slug>``), for the configuration the operator is choosing before saving it. While a figure is still being computed the
 fragment asks for itself again every two seconds; once every figure is in, it stops.
+
+A figure still being computed is not an error (it comes back "pending"), nor is a game with
+no analyzer (no figures). A configuration the data no longer allows shows no figures; any
+other failure is a bug and raises, instead of leaving the operator a quiet blank.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 
+from ..analysis.edges import UnknownConfiguration, edges_for_table
 from ..games import registry
 from ..models import Table
 from .util import get_or_404, operator_required
@@ -57,13 +62,11 @@ def differs(table: Table, variant: str, config: dict[str, Any]) -> bool:
 
 
 def edges_of(table: Table, variant: str, config: dict[str, Any]) -> list[dict[str, Any]]:
-    try:
-        from ..analysis.edges import edges_for_table
-    except ImportError:
-        return []
+    """Every wager's figures for the configuration; none for one the data no longer allows
+    (a saved table whose option or variant the rules data has since dropped)."""
     try:
         return edges_for_table(table.game, variant, config)
-    except Exception:  # a report never breaks the page  # noqa: BLE001
+    except UnknownConfiguration:
         return []
 
 

@@ -11,6 +11,8 @@ from flask_login import current_user
 from werkzeug.routing import IntegerConverter
 from werkzeug.wrappers import Response
 
+from ..engine.paytable import Variant, resolve
+from ..engine.prose import Posted
 from ..extensions import db
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -88,3 +90,11 @@ def seat_context(number: int, view: Mapping[str, Any] | None, legal: Mapping[int
         "bet_legal": {a.spot: a for a in acts if a.kind == "bet"},
         "results": {r["bet"]: r for r in (sv or {}).get("results", [])} if sv else {},
     }
+
+
+def table_words(variant: Variant, config: Mapping[str, Any] | None,
+                rules: Mapping[str, Any] | None = None) -> Posted:
+    """The words a table posts (its printed rules, paytable lines, the dealer's call), for a
+    template: filled in from the open round's rules snapshot, or between rounds from the
+    table's configuration, which is what the next round will run on."""
+    return Posted(variant, rules if rules else resolve(variant, config or {}))

@@ -37,32 +37,16 @@ from ...engine.protocol import (
     settle_once,
 )
 from ...engine.rng import Rng
-from . import sidebets, strategy
+from ..sidebets import Graded, SideBet, capped_per_player
+from . import strategy
 from .hand import count, is_ace, is_natural, is_ten_value, same_value
+from .sidebets import DEAL, PEEK, SIDE_BETS, Dealt
 
 BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
 MAIN = "main"
+MAIN_LABEL, MAIN_NAME = "Main bet", "the main bet"
 INSURANCE_BET = "insurance"
-SPOTS = (MAIN, *sidebets.SIDE_SPOTS)
-SPOT_NAMES: dict[str, str] = {
-    MAIN: "the main bet",
-    sidebets.SUPER_BONUS_PLAYER: "Super Bonus (player blackjack)",
-    sidebets.SUPER_BONUS_DEALER: "Super Bonus (dealer blackjack)",
-    sidebets.TWENTY_ONE_PLUS_THREE: "21+3 Xtreme",
-    sidebets.LUCKY_LADIES: "Lucky Ladies",
-}
-SPOT_LABELS: dict[str, str] = {
-    MAIN: "Main bet",
-    sidebets.SUPER_BONUS_PLAYER: "Super Bonus: player blackjack",
-    sidebets.SUPER_BONUS_DEALER: "Super Bonus: dealer blackjack",
-    sidebets.TWENTY_ONE_PLUS_THREE: "21+3 Xtreme",
-    sidebets.LUCKY_LADIES: "Lucky Ladies",
-}
-SIDE_BET_NAMES: dict[str, str] = {
-    sidebets.SUPER_BONUS: "Super Bonus",
-    sidebets.TWENTY_ONE_PLUS_THREE: "21+3 Xtreme",
-    sidebets.LUCKY_LADIES: "Lucky Ladies",
-}
+SPOTS = (MAIN, *SIDE_BETS.spots)  # every betting spot; the engine reads the side-bet table itself
 NOTES_SHOWN = 12
 
 # Hand statuses, as the table shows them.
@@ -135,9 +119,13 @@ def _main_paytable(rules: Mapping[str, Any]) -> str:
 
 
 def _limit(rules: Mapping[str, Any], spot: str) -> dict[str, int]:
-    name = sidebets.SIDE_SPOTS.get(spot, MAIN)
+    name = SIDE_BETS[spot].paytable if spot in SIDE_BETS else MAIN
     lim = rules["limits"][name]
     return {"min": int(lim["min"]), "max": int(lim["max"])}
+
+
+def _spot_name(spot: str) -> str:
+    return SIDE_BETS[spot].name if spot in SIDE_BETS else MAIN_NAME
 
 
 def _box(seat: int) -> str:
@@ -163,13 +151,15 @@ def _even_money_offered(rules: Mapping[str, Any]) -> bool:
         and "even-money" in lines
 
 
-def _side_bet_open(state: BlackjackState, slug: str) -> tuple[bool, str]:
-    """Whether a side bet may be placed this round, and if not, why in plain words."""
+def _side_bet_open(state: BlackjackState, bet: SideBet) -> tuple[bool, str]:
+    """Whether a side bet may be placed this round, and if not, why in plain words. The side
+    bet's name is its paytable's, as the rules data posts it."""
     rules = state.rules
-    name = SIDE_BET_NAMES[slug]
+    slug = bet.paytable
     if slug not in rules["side_bets"]:
-        return False, f"This table does not offer {name}."
+        return False, f"This table does not offer {bet.name}."
     table = rules["paytables"][slug]
+    name = table.get("name", bet.name)
     if table.get("first_round_after_shuffle") and not state.shoe.first_round_after_shuffle:
         return False, f"{name} is only open on the first round after a shuffle."  # D-054
     min_decks = int(table.get("min_decks", 1))
@@ -206,8 +196,14 @@ class BlackjackEngine:
                                seats={i: Seat() for i in range(int(snapshot["seats"]))})
         if shoe.just_shuffled:
             state.notes.append("The shoe has been shuffled.")
-        if _side_bet_open(state, sidebets.SUPER_BONUS)[0]:
-            state.notes.append("Super Bonus is open: first round after the shuffle.")
+        # A side bet open only after a shuffle (Super Bonus, D-054) is announced when it opens.
+        announced: set[str] = set()
+        for bet in SIDE_BETS.offered(snapshot):
+            table = snapshot["paytables"][bet.paytable]
+            if table.get("first_round_after_shuffle") and bet.paytable not in announced \
+                    and _side_bet_open(state, bet)[0]:
+                announced.add(bet.paytable)
+                state.notes.append(f"{table.get('name', bet.name)} is open: first round after the shuffle.")
         return state
 
     @staticmethod
@@ -262,11 +258,13 @@ class BlackjackEngine:
         box = state.seats[seat]
         step = int(state.rules["bet_step"])
         out: list[Legal] = []
-        for spot in SPOTS:
+        for spot in (MAIN, *SIDE_BETS.spots):
+            label = MAIN_LABEL
             if spot != MAIN:
-                slug = sidebets.SIDE_SPOTS[spot]
-                if not box.main or not _side_bet_open(state, slug)[0]:
+                bet = SIDE_BETS[spot]
+                if not box.main or not _side_bet_open(state, bet)[0]:
                     continue
+                label = bet.label
             lim = _limit(state.rules, spot)
             have = box.bets.get(spot, 0)
             room = (lim["max"] - have) // step * step
@@ -274,7 +272,7 @@ class BlackjackEngine:
                 continue
             low = max(lim["min"] - have, step)
             low = -(-low // step) * step  # round up to the chip step
-            out.append(Legal("bet", spot, min(low, room), room, SPOT_LABELS[spot]))
+            out.append(Legal("bet", spot, min(low, room), room, label))
         if box.bets:
             out.append(Legal("clear", "", label="Clear bets"))
         if box.main:
@@ -346,7 +344,7 @@ class BlackjackEngine:
             raise IllegalAction("Betting is closed.")  # D-026
         box = self._seat(state, action.seat)
         spot = action.spot or MAIN
-        if spot not in SPOTS:
+        if spot != MAIN and spot not in SIDE_BETS:
             raise IllegalAction("There is no such bet at this table.")
         if action.amount <= 0:
             raise IllegalAction("A bet must be more than $0.")
@@ -354,16 +352,16 @@ class BlackjackEngine:
         if action.amount % step:
             raise IllegalAction(f"Bets are taken in steps of {fmt(step)}.")  # D-003
         if spot != MAIN:
-            is_open, why = _side_bet_open(state, sidebets.SIDE_SPOTS[spot])
+            is_open, why = _side_bet_open(state, SIDE_BETS[spot])
             if not is_open:
                 raise IllegalAction(why)
             if not box.main:
                 # 000 s.317, s.329, s.352: side bets need a main wager on the same box.
-                raise IllegalAction(f"Place a main bet on this box before betting {SPOT_NAMES[spot]}.")
+                raise IllegalAction(f"Place a main bet on this box before betting {_spot_name(spot)}.")
         lim = _limit(state.rules, spot)
         total = box.bets.get(spot, 0) + action.amount
         if total > lim["max"]:
-            raise IllegalAction(f"The maximum on {SPOT_NAMES[spot]} is {fmt(lim['max'])}.")
+            raise IllegalAction(f"The maximum on {_spot_name(spot)} is {fmt(lim['max'])}.")
         box.bets[spot] = total
         events.append(Stake(action.seat, spot, action.amount))
 
@@ -371,7 +369,7 @@ class BlackjackEngine:
         if state.phase != BETTING:
             raise IllegalAction("Betting is closed.")  # D-026
         box = self._seat(state, action.seat)
-        if action.spot and action.spot not in SPOTS:
+        if action.spot and action.spot != MAIN and action.spot not in SIDE_BETS:
             raise IllegalAction("There is no such bet at this table.")
         # Side bets stand only on a main wager, so taking the main bet back takes them too.
         spots = list(box.bets) if action.spot in ("", MAIN) else [action.spot]
@@ -408,7 +406,7 @@ class BlackjackEngine:
                     raise IllegalAction(f"{_box(n)}: side bets need a main bet on the same box.")
                 lim = _limit(state.rules, spot)
                 if amount < lim["min"]:
-                    raise IllegalAction(f"{_box(n)}: the minimum on {SPOT_NAMES[spot]} is {fmt(lim['min'])}.")
+                    raise IllegalAction(f"{_box(n)}: the minimum on {_spot_name(spot)} is {fmt(lim['min'])}.")
         # 004 s.369-373: a card to each box from the dealer's left, the dealer's up card,
         # a second card to each box, then the dealer's hole card.
         for n in players:
@@ -423,7 +421,7 @@ class BlackjackEngine:
             if is_natural(hand.cards):
                 hand.status = BLACKJACK
         events.append(Note(f"Dealer shows {state.dealer[0]}."))
-        self._settle_twenty_one_plus_three(state, events)  # at once, before insurance (D-059)
+        self._settle_side_bets(state, events, DEAL)  # at once, before insurance (D-059)
         if is_ace(state.dealer[0]) and state.rules["insurance"]:
             state.phase = INSURANCE  # D-032
             state.turn = players[0]
@@ -465,7 +463,8 @@ class BlackjackEngine:
     # the peek --------------------------------------------------------------------------
     def _peek(self, state: BlackjackState, rng: Rng, events: list[Event]) -> None:
         """D-034: with an ace or ten up the dealer checks for blackjack before anyone plays.
-        Side bets that wait for the dealer's blackjack settle here (D-055, D-062)."""
+        Side bets that wait for the dealer's blackjack settle here (D-055, D-062), even when
+        the up card makes a peek needless: the dealer's blackjack is then known to be off."""
         up = state.dealer[0]
         if is_ace(up) or is_ten_value(up):
             state.peeked = True
@@ -476,8 +475,7 @@ class BlackjackEngine:
         elif state.peeked:
             events.append(Note("Dealer does not have blackjack."))
         self._settle_insurance(state, events)
-        self._settle_super_bonus(state, events)
-        self._settle_lucky_ladies(state, events)
+        self._settle_side_bets(state, events, PEEK)
         if state.dealer_blackjack:
             self._settle_against_dealer_blackjack(state, events)
             self._finish(state)
@@ -669,24 +667,29 @@ class BlackjackEngine:
             returned = {"win": stake + odds.win(stake), "push": stake, "lose": 0}[result]
             self._settle(state, events, seat, bet, stake, returned, result, detail)
 
-    def _settle_line(self, state: BlackjackState, events: list[Event], seat: int, spot: str,
-                     line: str | None, paytable: str) -> None:
-        stake = state.seats[seat].bets.get(spot, 0)
-        if not stake:
-            return
-        if line is None:
-            self._settle(state, events, seat, spot, stake, 0, "lose", "No qualifying hand")
-            return
-        odds = odds_of(state.rules, paytable, line)
-        self._settle(state, events, seat, spot, stake, stake + odds.win(stake), "win",
-                     f"{_humanize(line)} pays {odds}")
+    def _settle_side_bets(self, state: BlackjackState, events: list[Event], moment: str) -> None:
+        """Every side bet the table offers that settles at ``moment``, from the side-bet table:
+        each box's spots graded on its first two cards (D-054), paid at its paytable's line,
+        and, where the paytable carries a per-player cap, capped (Lucky Ladies, 000 s.356, D-062)."""
+        dealt = [(n, box.bets, Dealt(box.hands[0].cards, state.dealer[0], state.dealer_blackjack))
+                 for n, box in sorted(state.seats.items()) if box.dealt_in]
+        for bets in SIDE_BETS.due(state.rules, moment):
+            graded = SIDE_BETS.grade(state.rules, bets, dealt)
+            capped = capped_per_player(state.rules, graded, state.owners)
+            for g in graded:
+                self._settle_side_bet(state, events, g, capped.get((g.seat, g.bet.spot)))
 
-    def _settle_twenty_one_plus_three(self, state: BlackjackState, events: list[Event]) -> None:
-        for n, box in sorted(state.seats.items()):
-            if box.dealt_in and box.bets.get(sidebets.TWENTY_ONE_PLUS_THREE):
-                line = sidebets.twenty_one_plus_three(box.hands[0].cards, state.dealer[0])
-                self._settle_line(state, events, n, sidebets.TWENTY_ONE_PLUS_THREE, line,
-                                  sidebets.TWENTY_ONE_PLUS_THREE)
+    def _settle_side_bet(self, state: BlackjackState, events: list[Event], g: Graded, capped: int | None) -> None:
+        if g.line is None:
+            self._settle(state, events, g.seat, g.bet.spot, g.stake, 0, "lose", "No qualifying hand")
+            return
+        table = state.rules["paytables"][g.bet.paytable]
+        detail = f"{_humanize(g.line)} pays {odds_of(state.rules, g.bet.paytable, g.line)}"
+        won = g.won
+        if capped is not None:
+            won = capped
+            detail += f"; the round's {table.get('name', g.bet.name)} win is capped at {fmt(int(table['cap']))}"
+        self._settle(state, events, g.seat, g.bet.spot, g.stake, g.stake + won, "win", detail)
 
     def _settle_insurance(self, state: BlackjackState, events: list[Event]) -> None:
         """Settled right after the peek (D-032), 2 to 1 on a dealer blackjack."""
@@ -699,51 +702,6 @@ class BlackjackEngine:
                              box.insurance + odds.win(box.insurance), "win", f"Insurance pays {odds}")
             else:
                 self._settle(state, events, n, INSURANCE_BET, box.insurance, 0, "lose", "Dealer has no blackjack")
-
-    def _settle_super_bonus(self, state: BlackjackState, events: list[Event]) -> None:
-        """Both propositions settle when both blackjack states are known (D-055); the player
-        proposition uses the box's first two cards (D-054)."""
-        for n, box in sorted(state.seats.items()):
-            if not box.dealt_in:
-                continue
-            player_bj = is_natural(box.hands[0].cards)
-            for spot in (sidebets.SUPER_BONUS_PLAYER, sidebets.SUPER_BONUS_DEALER):
-                if box.bets.get(spot):
-                    line = sidebets.super_bonus(spot, player_bj, state.dealer_blackjack)
-                    self._settle_line(state, events, n, spot, line, sidebets.SUPER_BONUS)
-
-    def _settle_lucky_ladies(self, state: BlackjackState, events: list[Event]) -> None:
-        """Each spot is paid its highest line (D-062). A player with two or more 1000-to-1
-        wins on different spots has the round's Lucky Ladies winnings capped (000 s.356)."""
-        slug = sidebets.LUCKY_LADIES
-        table = state.rules["paytables"].get(slug, {})
-        wins: dict[int, tuple[str | None, int]] = {}
-        for n, box in sorted(state.seats.items()):
-            stake = box.bets.get(slug, 0)
-            if box.dealt_in and stake:
-                line = sidebets.lucky_ladies(box.hands[0].cards, state.dealer_blackjack)
-                won = odds_of(state.rules, slug, line).win(stake) if line else 0
-                wins[n] = (line, won)
-        capped: dict[int, int] = {}
-        by_player: dict[str, list[int]] = {}
-        for n in wins:
-            by_player.setdefault(state.owners.get(n, f"box-{n}"), []).append(n)
-        for boxes in by_player.values():
-            top_wins = sum(1 for n in boxes if wins[n][0] == table.get("cap_line"))
-            total = sum(wins[n][1] for n in boxes)
-            cap = int(table.get("cap", 0))
-            if top_wins >= int(table.get("cap_min_wins", 2)) and total > cap:
-                capped.update(_share_cap({n: wins[n][1] for n in boxes}, cap))
-        for n, (line, won) in wins.items():
-            stake = state.seats[n].bets[slug]
-            if line is None:
-                self._settle(state, events, n, slug, stake, 0, "lose", "No qualifying hand")
-                continue
-            detail = f"{_humanize(line)} pays {odds_of(state.rules, slug, line)}"
-            if n in capped:
-                won = capped[n]
-                detail += f"; the round's Lucky Ladies win is capped at {fmt(int(table['cap']))}"
-            self._settle(state, events, n, slug, stake, stake + won, "win", detail)
 
     # -- showing it ----------------------------------------------------------------------
     def view(self, state: BlackjackState, viewer: int | None) -> dict[str, Any]:
@@ -779,6 +737,10 @@ class BlackjackEngine:
                 "insurance": box.insurance,
                 "results": [dict(r) for r in box.results],
             }
+        # The felt's side-bet circles, in the table's order: every spot the table offers.
+        side_bets = [{"spot": bet.spot, "label": bet.label, "paytable": bet.paytable,
+                      "open": state.phase == BETTING and _side_bet_open(state, bet)[0]}
+                     for bet in SIDE_BETS.offered(state.rules)]
         to_act = None
         if state.phase in (INSURANCE, PLAY) and state.turn is not None:
             to_act = {"seat": state.turn, "hand": state.turn_hand if state.phase == PLAY else 0}
@@ -796,8 +758,9 @@ class BlackjackEngine:
             "seats": seats,
             "to_act": to_act,
             "shoe": state.shoe.view(),
-            "side_bets_open": {slug: state.phase == BETTING and _side_bet_open(state, slug)[0]
+            "side_bets_open": {slug: any(s["open"] for s in side_bets if s["paytable"] == slug)
                                for slug in state.rules["side_bets"]},
+            "side_bets": side_bets,
             "limits": {k: dict(v) for k, v in state.rules["limits"].items()},
             "bet_step": int(state.rules["bet_step"]),
             "paytables": self._paytables_view(state),
@@ -850,22 +813,6 @@ class BlackjackEngine:
         if state.phase == INSURANCE:
             return Action("decline", seat)
         return Action("stand", seat, str(state.turn_hand))
-
-
-def _share_cap(wins: Mapping[int, int], cap: int) -> dict[int, int]:
-    """Cut one player's wins to ``cap`` in proportion, truncated (D-002, D-006); the cents the
-    truncation leaves go one each to the player's boxes in seat order, so the player gets
-    exactly the cap."""
-    total = sum(wins.values())
-    shares = {n: won * cap // total for n, won in wins.items()}
-    left = cap - sum(shares.values())
-    for n in sorted(wins):
-        if left <= 0:
-            break
-        if wins[n]:
-            shares[n] += 1
-            left -= 1
-    return shares
 
 
 def rules_summary(rules: Mapping[str, Any]) -> list[str]:

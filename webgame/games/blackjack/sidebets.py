@@ -1,29 +1,41 @@
-"""Which paytable line a Grand Ronde side bet wins (seed 000 §7-§9).
+"""The Grand Ronde side bets (seed 000 §7-§9) as entries of one side-bet table, and the
+functions that grade them.
 
-These functions only name the winning line (the ``hand`` of a paytable line in
-``webgame/rules/blackjack.toml``) or ``None`` for a loss; the odds are read from the
-round's paytables by the engine.
+Each grader only names the winning line (the ``hand`` of a paytable line in
+``webgame/rules/blackjack.toml``) or ``None`` for a loss; the engine reads the odds from the
+round's paytables. The engine loops over :data:`SIDE_BETS` for betting, settling and the felt
+(:mod:`webgame.games.sidebets`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from .hand import count
+from ..sidebets import SideBet, SideBetTable
+from .hand import count, is_natural
 
-# Betting spots of the side bets, and the side bet (paytable and limit) each belongs to.
+# The moments a side bet settles at.
+DEAL = "deal"  # right after the deal, before insurance is offered (D-059)
+PEEK = "peek"  # once the dealer's blackjack is known: the peek, or no peek possible (D-055, D-062)
+
+# Betting spots of the side bets, and the side bets (paytable and limit) they belong to.
 SUPER_BONUS_PLAYER = "super-bonus-player"
 SUPER_BONUS_DEALER = "super-bonus-dealer"
 TWENTY_ONE_PLUS_THREE = "21-plus-3-xtreme"
 LUCKY_LADIES = "lucky-ladies"
 SUPER_BONUS = "super-bonus-blackjack"
 
-SIDE_SPOTS: dict[str, str] = {
-    SUPER_BONUS_PLAYER: SUPER_BONUS,
-    SUPER_BONUS_DEALER: SUPER_BONUS,
-    TWENTY_ONE_PLUS_THREE: TWENTY_ONE_PLUS_THREE,
-    LUCKY_LADIES: LUCKY_LADIES,
-}
+
+@dataclass(frozen=True)
+class Dealt:
+    """What the side bets of one box look at: the box's first two cards, the dealer's up card,
+    and whether the dealer has blackjack (known only from the peek on)."""
+
+    cards: Sequence[str]
+    up_card: str
+    dealer_blackjack: bool = False
+
 
 # Ranks in straight order; the ace also plays low in A-2-3 (D-057).
 _ORDER = "A23456789TJQKA"
@@ -75,7 +87,34 @@ def lucky_ladies(player: Sequence[str], dealer_blackjack: bool) -> str | None:
 
 
 def super_bonus(spot: str, player_blackjack: bool, dealer_blackjack: bool) -> str | None:
-    """The two Super Bonus propositions are separate wagers (000 s.319-320, D-054)."""
+    """The two Super Bonus propositions are separate wagers (000 s.319-320, D-054); the
+    player's uses the box's first two cards (D-054)."""
     if spot == SUPER_BONUS_PLAYER:
         return "player-blackjack" if player_blackjack else None
     return "dealer-blackjack" if dealer_blackjack else None
+
+
+# One grader per side-bet spot, by name.
+GRADERS: dict[str, Callable[[Dealt], str | None]] = {
+    TWENTY_ONE_PLUS_THREE: lambda d: twenty_one_plus_three(d.cards, d.up_card),
+    LUCKY_LADIES: lambda d: lucky_ladies(d.cards, d.dealer_blackjack),
+    SUPER_BONUS_PLAYER: lambda d: super_bonus(SUPER_BONUS_PLAYER, is_natural(d.cards[:2]), d.dealer_blackjack),
+    SUPER_BONUS_DEALER: lambda d: super_bonus(SUPER_BONUS_DEALER, is_natural(d.cards[:2]), d.dealer_blackjack),
+}
+
+# Every side bet of the Grand Ronde table; a round offers those its rules list (D-517). The
+# order is the order of the betting spots, and, within one moment, of settlement.
+SIDE_BETS: SideBetTable[Dealt] = SideBetTable([
+    # Both Super Bonus propositions wait for the dealer's blackjack (D-055).
+    SideBet(SUPER_BONUS_PLAYER, SUPER_BONUS, PEEK, SUPER_BONUS_PLAYER,
+            "Super Bonus: player", "Super Bonus (player blackjack)"),
+    SideBet(SUPER_BONUS_DEALER, SUPER_BONUS, PEEK, SUPER_BONUS_DEALER,
+            "Super Bonus: dealer", "Super Bonus (dealer blackjack)"),
+    # The first two cards and the up card are all it needs: settled at once (D-059).
+    SideBet(TWENTY_ONE_PLUS_THREE, TWENTY_ONE_PLUS_THREE, DEAL, TWENTY_ONE_PLUS_THREE,
+            "21+3 Xtreme", "21+3 Xtreme"),
+    # The Queen of Hearts pair's top line needs the dealer's blackjack (D-062).
+    SideBet(LUCKY_LADIES, LUCKY_LADIES, PEEK, LUCKY_LADIES, "Lucky Ladies", "Lucky Ladies"),
+], GRADERS)
+
+SIDE_SPOTS: dict[str, str] = {bet.spot: bet.paytable for bet in SIDE_BETS}

@@ -53,30 +53,6 @@ DECIDE = "decide"
 RANKS = "23456789TJQKA"
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 
-# Words for paytable lines on the felt and in results.
-LINE_LABELS: dict[str, str] = {
-    "royal-flush": "Royal flush",
-    "straight-flush": "Straight flush",
-    "four-of-a-kind": "Four of a kind",
-    "full-house": "Full house",
-    "flush": "Flush",
-    "straight": "Straight",
-    "three-of-a-kind": "Three of a kind",
-    "two-pair": "Two pair",
-    "pair": "Pair",
-    "high-card": "Ace-king (a winning hand below a pair)",
-    "pair-tens-or-better": "Pair of 10s or better",
-    "pair-jacks-or-better": "Pair of jacks or better",
-    "pair-6s-to-10s": "Pair of 6s to 10s",
-    "win": "Winning hand",
-    "dealer-does-not-qualify": "Dealer does not qualify",
-}
-
-
-def line_label(line: str) -> str:
-    return LINE_LABELS.get(line, line.replace("-", " ").capitalize())
-
-
 # ---------------------------------------------------------------------------------------
 # Betting circles
 # ---------------------------------------------------------------------------------------
@@ -200,24 +176,6 @@ def qualifies(value: HandValue, qualifier: Sequence[str]) -> bool:
     return tuple(value.ranks[:len(need)]) >= need
 
 
-def share_exactly(wins: Mapping[Any, int], total: int) -> dict[Any, int]:
-    """Cut ``wins`` to ``total`` in proportion, truncated (D-002); the cents the truncation
-    leaves go one each in key order, so the shares add up to ``total`` exactly (a per-player
-    or per-hand cap pays its full amount, D-006)."""
-    whole = sum(wins.values())
-    if whole <= total:
-        return dict(wins)
-    shares = {k: w * total // whole for k, w in wins.items()}
-    left = total - sum(shares.values())
-    for k in sorted(wins):
-        if left <= 0:
-            break
-        if wins[k]:
-            shares[k] += 1
-            left -= 1
-    return shares
-
-
 def prorate(awards: Mapping[Any, int], limit: int) -> dict[Any, int]:
     """A table-wide aggregate cap (c004 Let It Ride s.1124-1143, D-006, D-292): when the sum
     of all awards exceeds the limit, each award is multiplied by LIMIT / SUM and truncated to
@@ -284,7 +242,8 @@ class CarnivalEngine(BankedTable):
         return ""
 
     def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
-        return []
+        """The table's rules in short lines, as its data words them (``prose.summary``)."""
+        return self.words(rules).lines("summary")
 
     def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
         """The paytables printed on the felt, in order."""
@@ -554,7 +513,8 @@ class CarnivalEngine(BankedTable):
 
     # settlement (settle, win, push, lose: BankedTable) --------------------------------
     def pays(self, rules: Mapping[str, Any], paytable: str, line: str) -> str:
-        return f"{line_label(line)} pays {self.odds(rules, paytable, line)}"
+        """A winning line in a result: its label from the paytable data and its odds."""
+        return f"{self.words(rules).label(paytable, line)} pays {self.odds(rules, paytable, line)}"
 
     # -- the house's players and the clock -----------------------------------------------
     def bot_action(self, state: CarnivalState, seat: int) -> Action | None:
@@ -625,19 +585,13 @@ class CarnivalEngine(BankedTable):
         return view
 
     def paytables_view(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The paytables printed on the felt: labels and what each line pays, in the words of
+        the rules data (a push line, a share of the meter, a fixed award, odds)."""
+        words = self.words(rules)
         out: dict[str, Any] = {}
         for slug in self.paytables_shown(rules):
             table = rules["paytables"][slug]
-            push = set(table.get("push_lines", []))
-            lines = []
-            percent = table.get("meter_percent", {})
-            for hand, pays in table["lines"].items():
-                if hand in percent:
-                    text = f"{percent[hand]}% of the meter"
-                else:
-                    text = "Push" if hand in push else (fmt(pays) if isinstance(pays, int) else str(pays))
-                lines.append({"hand": hand, "label": line_label(hand), "pays": text})
-            out[slug] = {"name": table.get("name", slug), "lines": lines}
+            out[slug] = words.paytable_view(slug)
             for extra in ("cap", "cap_kind", "capped_lines", "meter_percent"):
                 if extra in table:
                     out[slug][extra] = table[extra]

@@ -21,6 +21,7 @@ from typing import Any
 
 from ...engine.hands import HandValue, evaluate_high
 from ...engine.money import fmt, truncate
+from ...engine.prose import qualifier_words
 from ...engine.protocol import (
     Action,
     Event,
@@ -38,7 +39,6 @@ from .base import (
     CarnivalEngine,
     CarnivalState,
     Spot,
-    line_label,
     pay_line,
     qualifies,
 )
@@ -121,8 +121,9 @@ class CaribbeanStud(CarnivalEngine):
         return line, int(table["lines"][line])  # a fixed award (D-024)
 
     def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
-        bet = int(state.rules["bet_multiple"]) * box.bets[ANTE]
-        out = [Legal("play", "", bet, bet, f"Bet {fmt(bet)} (2x Ante)")]
+        multiple = int(state.rules["bet_multiple"])
+        bet = multiple * box.bets[ANTE]
+        out = [Legal("play", "", bet, bet, f"Bet {fmt(bet)} ({multiple}x Ante)")]
         line, award = self._progressive_award(state, box)
         if line is not None:
             # D-316: a fold that gives up a progressive award needs confirming.
@@ -133,17 +134,19 @@ class CaribbeanStud(CarnivalEngine):
 
     def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
                        events: list[Event]) -> None:
-        bet = int(state.rules["bet_multiple"]) * box.bets[ANTE]
+        multiple = int(state.rules["bet_multiple"])
+        bet = multiple * box.bets[ANTE]
         if action.kind == "play":
             if action.amount not in (0, bet):
-                raise IllegalAction(f"The Bet is exactly double the Ante: {fmt(bet)} (004 s.737).")
+                raise IllegalAction(f"The Bet is exactly {multiple} times the Ante: {fmt(bet)} (004 s.737).")
             box.bets[BET] = bet
             box.decisions.append("bet")
             events.append(Stake(seat, BET, bet))
             return
         line, award = self._progressive_award(state, box)
         if line is not None and action.spot != "confirm":
-            raise IllegalAction(f"Your {line_label(line).lower()} wins {fmt(award)} from the progressive. "
+            label = self.words(state.rules).label(PROGRESSIVE_TABLE, line).lower()
+            raise IllegalAction(f"Your {label} wins {fmt(award)} from the progressive. "
                                 "Folding gives it up: choose 'Fold anyway' to confirm (D-316).")
         box.folded = True
         box.decisions.append("fold")
@@ -165,8 +168,9 @@ class CaribbeanStud(CarnivalEngine):
         rules = state.rules
         dealer = evaluate_high(state.dealer)
         plays = qualifies(dealer, rules["dealer_qualifier"])
+        below = qualifier_words(rules["dealer_qualifier"])
         events.append(Note(f"Dealer has {dealer.description}: "
-                           + ("the dealer qualifies." if plays else "the dealer does not qualify (below ace-king).")))
+                           + ("the dealer qualifies." if plays else f"the dealer does not qualify (below {below}).")))
         for n, box in sorted(state.seats.items()):
             if box.live:
                 value = evaluate_high(box.cards)
@@ -182,12 +186,14 @@ class CaribbeanStud(CarnivalEngine):
                      dealer: HandValue, plays: bool) -> None:
         rules = state.rules
         if not plays:
-            won = self.odds(rules, "caribbean-ante", "dealer-does-not-qualify").win(box.bets[ANTE])
-            self.win(state, events, n, ANTE, won, "Dealer does not qualify: the Ante pays 1 to 1 (004 s.738)")
+            odds = self.odds(rules, "caribbean-ante", "dealer-does-not-qualify")
+            self.win(state, events, n, ANTE, odds.win(box.bets[ANTE]),
+                     f"Dealer does not qualify: the Ante pays {odds} (004 s.738)")
             self.push(state, events, n, BET, "Dealer does not qualify: the Bet pushes (D-313)")
         elif value > dealer:
-            self.win(state, events, n, ANTE, self.odds(rules, "caribbean-ante", "win").win(box.bets[ANTE]),
-                     f"{value.description} beats the dealer's {dealer.description}: the Ante pays 1 to 1 (D-313)")
+            odds = self.odds(rules, "caribbean-ante", "win")
+            self.win(state, events, n, ANTE, odds.win(box.bets[ANTE]),
+                     f"{value.description} beats the dealer's {dealer.description}: the Ante pays {odds} (D-313)")
             line = pay_line(rules, "caribbean-bonus", value)
             assert line is not None  # beating a qualified dealer takes at least ace-king
             won = self.odds(rules, "caribbean-bonus", line).win(box.bets[BET])
@@ -218,11 +224,13 @@ class CaribbeanStud(CarnivalEngine):
             self.lose(state, events, n, PROGRESSIVE, f"Progressive: {box.hand} does not qualify")
             return
         before = state.meter
+        words = self.words(rules)
+        label = words.label(PROGRESSIVE_TABLE, line)
         percent = rules["paytables"][PROGRESSIVE_TABLE].get("meter_percent", {}).get(line)
-        what = f"{percent}% of the meter" if percent is not None else "fixed award"
+        what = words.pays(PROGRESSIVE_TABLE, line) if percent is not None else "fixed award"
         self.win(state, events, n, PROGRESSIVE, award,
-                 f"Progressive: {line_label(line).lower()} wins {fmt(award)} ({what}, 004 s.773-778)")
-        memo = f"{line_label(line)}, {spot_word(n)}, {' '.join(box.cards)}"
+                 f"Progressive: {label.lower()} wins {fmt(award)} ({what}, 004 s.773-778)")
+        memo = f"{label}, {spot_word(n)}, {' '.join(box.cards)}"
         reset = line in rules["paytables"][PROGRESSIVE_TABLE].get("reset_lines", [])
         from_meter = state.meter if reset else max(0, min(award, state.meter - seed))
         if from_meter:
@@ -232,11 +240,11 @@ class CaribbeanStud(CarnivalEngine):
             events.append(MeterMove(name, seed, "in", "meter reset to the seed (004 s.750)"))
             state.meter = seed
         state.meter_log.append({
-            "seat": n, "spot": spot_word(n), "hand": line, "label": line_label(line), "cards": list(box.cards),
+            "seat": n, "spot": spot_word(n), "hand": line, "label": label, "cards": list(box.cards),
             "award": award, "meter_before": before, "from_meter": from_meter, "house_paid": award - from_meter,
             "reset": reset, "meter_after": state.meter,
         })
-        events.append(Note(f"Progressive: {spot_word(n)} wins {fmt(award)} with a {line_label(line).lower()}."))
+        events.append(Note(f"Progressive: {spot_word(n)} wins {fmt(award)} with a {label.lower()}."))
 
     # -- showing it --------------------------------------------------------------------------
     def hand_words(self, state: CarnivalState, box: Box) -> str:
@@ -254,12 +262,7 @@ class CaribbeanStud(CarnivalEngine):
             dealer = evaluate_high(state.dealer)
             view["dealer"]["hand"] = dealer.description
             view["dealer"]["qualifies"] = qualifies(dealer, rules["dealer_qualifier"])
-        table = rules["paytables"][PROGRESSIVE_TABLE]
-        awards = []
-        for hand, fixed in table["lines"].items():
-            percent = table.get("meter_percent", {}).get(hand)
-            awards.append({"hand": hand, "label": line_label(hand),
-                           "pays": f"{percent}% of the meter" if percent is not None else fmt(int(fixed))})
+        awards = self.words(rules).paytable_view(PROGRESSIVE_TABLE)["lines"]
         view["progressive"] = {
             "name": meter_name(rules),
             "offered": PROGRESSIVE_TABLE in rules["side_bets"],
@@ -271,22 +274,6 @@ class CaribbeanStud(CarnivalEngine):
             "log": [dict(e) for e in state.meter_log],
         }
         view["table_max_payout"] = int(rules["table_max_payout"])
-
-    def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
-        ante = rules["limits"]["ante"]
-        lines = [
-            "Dealer qualifies with ace-king or better",
-            "Bet exactly double the Ante to play, or fold and lose the Ante",
-            "Dealer does not qualify: Ante pays 1 to 1, the Bet pushes",
-            "Beat a qualified dealer: Ante 1 to 1, the Bet by the bonus schedule",
-            f"Bonus lines from three of a kind up are capped at {fmt(int(rules['table_max_payout']))} a hand",
-            f"Ante {fmt(int(ante['min']))} to {fmt(int(ante['max']))}",
-        ]
-        if PROGRESSIVE_TABLE in rules["side_bets"]:
-            lim = rules["limits"][PROGRESSIVE_TABLE]
-            lines.append(f"Progressive {fmt(int(lim['min']))} with an Ante; pays whatever the dealer holds; "
-                         "folding gives it up")
-        return lines
 
 
 ACE, KING, QUEEN, JACK = (RANK_INDEX[r] for r in "AKQJ")

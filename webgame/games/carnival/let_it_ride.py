@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.hands import evaluate_high, evaluate_three
-from ...engine.money import fmt
+from ...engine.money import fmt, share_exactly
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Refund
 from ...engine.rng import Rng
 from .base import (
@@ -27,12 +27,12 @@ from .base import (
     Spot,
     pay_line,
     prorate,
-    share_exactly,
 )
 
 BASE = "base"
 BETS = ("bet-1", "bet-2", "bet-3")
 DOLLAR, THREE_CARD = "dollar-bonus", "three-card-bonus"
+DOLLAR_TABLE, THREE_CARD_TABLE = "lir-dollar-bonus", "lir-three-card-bonus"
 BET_NAMES = {"bet-1": "bet 1", "bet-2": "bet 2", "bet-3": "the $ bet"}
 
 
@@ -47,10 +47,10 @@ class LetItRide(CarnivalEngine):
         return [
             # Three equal bets (000 s.582, s.589; 004 s.1099): one chip goes on each circle.
             Spot(BASE, "1 · 2 · $", "base", stakes=BETS, name="each base bet"),
-            Spot(DOLLAR, "$1 Bonus", "lir-dollar-bonus", requires=(BASE,), fixed=True,
-                 side_bet="lir-dollar-bonus", deals_in=False, name="the $1 Bonus"),
-            Spot(THREE_CARD, "3 Card Bonus", "lir-three-card-bonus", requires=(BASE,),
-                 side_bet="lir-three-card-bonus", deals_in=False, name="the Three Card Bonus"),
+            Spot(DOLLAR, "$1 Bonus", DOLLAR_TABLE, requires=(BASE,), fixed=True,
+                 side_bet=DOLLAR_TABLE, deals_in=False, name="the $1 Bonus"),
+            Spot(THREE_CARD, "3 Card Bonus", THREE_CARD_TABLE, requires=(BASE,),
+                 side_bet=THREE_CARD_TABLE, deals_in=False, name="the Three Card Bonus"),
         ]
 
     def check_rules(self, rules: Mapping[str, Any]) -> None:
@@ -114,6 +114,7 @@ class LetItRide(CarnivalEngine):
     def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
         rules = state.rules
         table = rules["base_paytable"]
+        words = self.words(rules)
         wins: dict[tuple[int, str], int] = {}
         lines: dict[int, str] = {}
         for n, box in sorted(state.seats.items()):
@@ -124,21 +125,24 @@ class LetItRide(CarnivalEngine):
             # The Three Card Bonus: the player's own three cards (000 s.689-690, s.649-661).
             if box.bets.get(THREE_CARD):
                 three = evaluate_three(box.cards)
-                line = pay_line(rules, "lir-three-card-bonus", three)
+                line = pay_line(rules, THREE_CARD_TABLE, three)
                 if line is None:
-                    self.lose(state, events, n, THREE_CARD, f"Three Card Bonus: {three.description} does not pay")
+                    self.lose(state, events, n, THREE_CARD,
+                              f"{words.table_name(THREE_CARD_TABLE)}: {three.description} does not pay")
                 else:
-                    won = self.odds(rules, "lir-three-card-bonus", line).win(box.bets[THREE_CARD])
+                    won = self.odds(rules, THREE_CARD_TABLE, line).win(box.bets[THREE_CARD])
                     self.win(state, events, n, THREE_CARD, won,
-                             f"Three Card Bonus: {self.pays(rules, 'lir-three-card-bonus', line)}")
+                             f"{words.table_name(THREE_CARD_TABLE)}: {self.pays(rules, THREE_CARD_TABLE, line)}")
             # The $1 Bonus: the final five-card hand, "for 1" (D-024, D-288); no cap (D-289).
             if box.bets.get(DOLLAR):
-                line = pay_line(rules, "lir-dollar-bonus", five)
+                line = pay_line(rules, DOLLAR_TABLE, five)
                 if line is None:
-                    self.lose(state, events, n, DOLLAR, f"$1 Bonus: {five.description} does not pay")
+                    self.lose(state, events, n, DOLLAR,
+                              f"{words.table_name(DOLLAR_TABLE)}: {five.description} does not pay")
                 else:
-                    won = self.odds(rules, "lir-dollar-bonus", line).win(box.bets[DOLLAR])
-                    self.win(state, events, n, DOLLAR, won, f"$1 Bonus: {self.pays(rules, 'lir-dollar-bonus', line)}")
+                    won = self.odds(rules, DOLLAR_TABLE, line).win(box.bets[DOLLAR])
+                    self.win(state, events, n, DOLLAR, won,
+                             f"{words.table_name(DOLLAR_TABLE)}: {self.pays(rules, DOLLAR_TABLE, line)}")
             line = pay_line(rules, table, five)
             if line is None:
                 # Lower than a pair of 10s: every bet still in action loses (000 s.693).
@@ -194,7 +198,7 @@ class LetItRide(CarnivalEngine):
 
     def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
         shown = [rules["base_paytable"]]
-        shown += [slug for slug in ("lir-dollar-bonus", "lir-three-card-bonus") if slug in rules["side_bets"]]
+        shown += [slug for slug in (DOLLAR_TABLE, THREE_CARD_TABLE) if slug in rules["side_bets"]]
         return shown
 
     def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
@@ -203,23 +207,6 @@ class LetItRide(CarnivalEngine):
         on_table = state.rules["burn"] == "first-reveal" and state.community_shown == 0 and bool(state.burn)
         view["burn_on_table"] = on_table
         view["cap"] = {"amount": int(state.rules["cap"]), "kind": state.rules["cap_kind"]}
-
-    def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
-        base = rules["limits"]["base"]
-        cap = fmt(int(rules["cap"]))
-        lines = [
-            "Pays on a pair of 10s or better",
-            "Take back bets 1 and 2 as the cards come; bet 3 always plays",
-            (f"Base bets win at most {cap} per player per round" if rules["cap_kind"] == "per-player"
-             else f"Maximum aggregate payout {cap} per hand for the whole table, pro-rated"),
-            f"Three equal bets of {fmt(int(base['min']))} to {fmt(int(base['max']))} each",
-        ]
-        if "lir-dollar-bonus" in rules["side_bets"]:
-            lines.append("$1 Bonus paid 'for 1' on the final hand; stays in action whatever you take back")
-        if "lir-three-card-bonus" in rules["side_bets"]:
-            lim = rules["limits"]["lir-three-card-bonus"]
-            lines.append(f"Three Card Bonus {fmt(int(lim['min']))} to {fmt(int(lim['max']))} on your own three cards")
-        return lines
 
 
 # ---------------------------------------------------------------------------------------

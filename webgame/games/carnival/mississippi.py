@@ -19,7 +19,7 @@ from typing import Any
 
 from ...engine.hands import evaluate_high
 from ...engine.hands.value import plural, word
-from ...engine.money import fmt
+from ...engine.money import fmt, share_exactly
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Stake
 from ...engine.rng import Rng
 from ..banked import spot_word
@@ -30,7 +30,6 @@ from .base import (
     CarnivalState,
     Spot,
     pay_line,
-    share_exactly,
 )
 
 ANTE = "ante"
@@ -145,8 +144,9 @@ class MississippiStud(CarnivalEngine):
                 for bet in bets:
                     self.lose(state, events, n, bet, f"{value.description} loses (004 s.1725, D-704)")
             elif line in push:
+                pushed = self.words(rules).label(table, line).lower()
                 for bet in bets:
-                    self.push(state, events, n, bet, f"{value.description}: a pair of 6s to 10s pushes (004 s.1726)")
+                    self.push(state, events, n, bet, f"{value.description}: a {pushed} pushes (004 s.1726)")
             else:
                 odds = self.odds(rules, table, line)
                 wins = {bet: odds.win(box.bets[bet]) for bet in bets}
@@ -171,14 +171,7 @@ class MississippiStud(CarnivalEngine):
         view["cap"] = {"amount": self.cap(state.rules), "kind": "per-hand"}
 
     def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
-        ante = rules["limits"]["ante"]
-        return [
-            "Pays on a pair of jacks or better; a pair of 6s to 10s pushes",
-            "Bet 1x, 2x or 3x the Ante on 3rd, 4th and 5th Street, or fold",
-            "A fold loses the Ante and the street wagers already made",
-            f"A hand's winnings are capped at {fmt(self.cap(rules))}",
-            f"Ante {fmt(int(ante['min']))} to {fmt(int(ante['max']))}; one position per player",
-        ]
+        return self.words(rules).lines("summary", cap=fmt(self.cap(rules)))
 
 
 def _partial_words(cards: list[str]) -> str:

@@ -4,7 +4,7 @@ every variant in ``webgame/rules/three-card-poker.toml`` (000 §20-§21, 004 §3
 Round flow::
 
     betting ── deal ──> decide (Play = Ante, or fold; Pair-Plus-only hands do not decide)
-            ── showdown: dealer qualifies with queen high ──> over
+            ── showdown: the dealer plays with its qualifier (queen high) ──> over
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine.hands import evaluate_three
 from ...engine.money import fmt
+from ...engine.prose import qualifier_words
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Stake
 from ...engine.rng import Rng
 from ..banked import spot_word
@@ -108,9 +109,11 @@ class ThreeCardPoker(CarnivalEngine):
         rules = state.rules
         dealer = evaluate_three(state.dealer)
         plays = qualifies(dealer, rules["dealer_qualifier"])
+        below = qualifier_words(rules["dealer_qualifier"])
         events.append(Note(f"Dealer has {dealer.description}: "
-                           + ("the dealer plays." if plays else "the dealer does not play (below queen high).")))
+                           + ("the dealer plays." if plays else f"the dealer does not play (below {below}).")))
         main, bonus, pp = rules["ante_play_paytable"], rules["ante_bonus_paytable"], rules["pair_plus_paytable"]
+        words = self.words(rules)
         for n, box in sorted(state.seats.items()):
             if not box.live:
                 continue
@@ -121,10 +124,10 @@ class ThreeCardPoker(CarnivalEngine):
             if box.bets.get(PAIR_PLUS):
                 line = pay_line(rules, pp, value)
                 if line is None:
-                    self.lose(state, events, n, PAIR_PLUS, f"Pair Plus: {value.description} does not pay")
+                    self.lose(state, events, n, PAIR_PLUS, f"{words.table_name(pp)}: {value.description} does not pay")
                 else:
                     won = self.odds(rules, pp, line).win(box.bets[PAIR_PLUS])
-                    self.win(state, events, n, PAIR_PLUS, won, f"Pair Plus: {self.pays(rules, pp, line)}")
+                    self.win(state, events, n, PAIR_PLUS, won, f"{words.table_name(pp)}: {self.pays(rules, pp, line)}")
             if not box.bets.get(ANTE):
                 continue
             ante = box.bets[ANTE]
@@ -133,10 +136,12 @@ class ThreeCardPoker(CarnivalEngine):
             line = pay_line(rules, bonus, value)
             if line is not None:
                 won = self.odds(rules, bonus, line).win(ante)
-                self.settle(state, events, n, ANTE_BONUS, 0, won, "win", f"Ante Bonus: {self.pays(rules, bonus, line)}")
+                self.settle(state, events, n, ANTE_BONUS, 0, won, "win",
+                            f"{words.table_name(bonus)}: {self.pays(rules, bonus, line)}")
             if not plays:
-                won = self.odds(rules, main, "dealer-does-not-qualify").win(ante)
-                self.win(state, events, n, ANTE, won, "Dealer does not play: the Ante pays 1 to 1 (000 s.1047)")
+                odds = self.odds(rules, main, "dealer-does-not-qualify")
+                self.win(state, events, n, ANTE, odds.win(ante),
+                         f"Dealer does not play: the Ante pays {odds} (000 s.1047)")
                 self.push(state, events, n, PLAY, "Dealer does not play: the Play pushes (000 s.1047, 004 s.1486)")
             elif value > dealer:
                 odds = self.odds(rules, main, "win")
@@ -167,21 +172,6 @@ class ThreeCardPoker(CarnivalEngine):
             dealer = evaluate_three(state.dealer)
             view["dealer"]["hand"] = dealer.description
             view["dealer"]["qualifies"] = qualifies(dealer, state.rules["dealer_qualifier"])
-
-    def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
-        ante = rules["limits"]["ante"]
-        lines = [
-            "Dealer plays with queen high or better",
-            "Ante and Play pay 1 to 1 when you beat a dealer who plays",
-            "Dealer does not play: Ante pays 1 to 1, Play pushes",
-            "Ante Bonus on straights and better, whatever the dealer holds",
-            "Play must equal the Ante; folding forfeits the Ante" + (" and Pair Plus" if "pair-plus" in rules["side_bets"] else ""),
-            f"Ante {fmt(int(ante['min']))} to {fmt(int(ante['max']))}",
-        ]
-        if "pair-plus" in rules["side_bets"]:
-            pp = rules["limits"]["pair-plus"]
-            lines.append(f"Pair Plus {fmt(int(pp['min']))} to {fmt(int(pp['max']))}, may be played alone")
-        return lines
 
 
 THREE_CARD_POKER = ThreeCardPoker()

@@ -44,8 +44,6 @@ from ..banked import (
     BankedTable,
     Move,
     SeatBook,
-    humanize,
-    paytable_view,
     snapshot,
     spot_word,
 )
@@ -300,6 +298,7 @@ class HoldemTable(BankedTable):
                            f"{'qualifies' if state.dealer_qualifies else 'does not qualify, the Ante pushes'}."))
         main = rules["main_paytable"]
         matched_table = rules["matched_paytable"]
+        words = self.words(rules)
         for n, box in sorted(state.seats.items()):
             if not box.status:
                 continue
@@ -320,7 +319,7 @@ class HoldemTable(BankedTable):
                               f"Wins with less than a straight: the {self.spot_name(self.matched)} pushes")
                 else:
                     self.pay(state, events, n, self.matched, matched_table, line,
-                             f"{self.spot_name(self.matched)}: {humanize(line)}")
+                             f"{self.spot_name(self.matched)}: {words.label(matched_table, line)}")
             elif cmp < 0:
                 if state.dealer_qualifies:
                     self.lose(state, events, n, ANTE, f"Dealer's {dealer.description} wins")
@@ -348,7 +347,7 @@ class HoldemTable(BankedTable):
                 if line is None:
                     self.lose(state, events, n, spot, f"{words}: no {self.spot_name(spot)} hand")
                 else:
-                    label = table.get("labels", {}).get(line, humanize(line))
+                    label = self.words(state.rules).label(spot, line)
                     self.pay(state, events, n, spot, spot, line, f"{self.spot_name(spot)}: {label}")
 
     # -- showing it ----------------------------------------------------------------------
@@ -418,22 +417,12 @@ class HoldemTable(BankedTable):
             if slug in self.side_spots and slug not in rules["side_bets"]:
                 continue
             if slug in rules["paytables"]:
-                out[slug] = paytable_view(rules, slug)
+                out[slug] = self.words(rules).paytable_view(slug)
         return out
 
     def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
-        streets = rules["streets"]
-        plays = "; ".join(f"{' or '.join(str(m) + 'x' for m in s['multiples'])} {s['name']}" for s in streets)
-        main = rules["limits"]["main"]
-        matched = self.spot_name(self.matched)
-        lines = [
-            f"Ante and {matched}, equal bets, {fmt(int(main['min']))} to {fmt(int(main['max']))} each",
-            f"Play: {plays}; one Play per hand",
-            "Dealer qualifies with a pair or better; if not, the Ante pushes",
-            f"{matched} pays on a straight or better when you win, pushes below",
-            f"Ante and Play pay {self.odds(rules, rules['main_paytable'], ANTE)}",
-        ]
-        return lines
+        """The table's rules in short lines, as its data words them (``prose.summary``)."""
+        return self.words(rules).lines("summary")
 
     # -- defaults and the house's players ------------------------------------------------
     def default_action(self, state: HoldemState, seat: int) -> Action:

@@ -27,7 +27,6 @@ from typing import Any, ClassVar
 
 from ...devices.shoe import Shoe
 from ...engine.money import fmt
-from ...engine.paytable import odds_of
 from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
@@ -44,7 +43,6 @@ from ..banked import (
     OVER,
     Move,
     SeatBook,
-    paytable_view,
     spot_word,
 )
 from .common import ShoeTable, shoe_consistent, value
@@ -255,6 +253,7 @@ class CasinoWar(ShoeTable):
     def view(self, state: WarState, viewer: int | None) -> dict[str, Any]:
         """Every card is face up (s.1531-1532, s.1549) except the burns, which are counted."""
         mine = self.viewer_seats(state, viewer)
+        words = self.words(state.rules)
         seats = {}
         for n, box in sorted(state.seats.items()):
             cards: list[str | None] = [box.card] if box.card else []
@@ -284,26 +283,15 @@ class CasinoWar(ShoeTable):
             "side_bets_open": {TIE: state.phase == BETTING and self.side_open(state)},
             "limits": self.limits_view(state.rules),
             "bet_step": self.step(state.rules),
-            "paytables": {PAYTABLE: paytable_view(state.rules, PAYTABLE),
-                          **({TIE: paytable_view(state.rules, TIE)} if self.side_open(state) else {})},
+            "paytables": {PAYTABLE: words.paytable_view(PAYTABLE),
+                          **({TIE: words.paytable_view(TIE)} if self.side_open(state) else {})},
             "notes": state.notes[-NOTES_SHOWN:],
             "rules_summary": self.rules_summary(state.rules),
         }
 
-    @staticmethod
-    def rules_summary(rules: Mapping[str, Any]) -> list[str]:
-        main = rules["limits"][MAIN]
-        out = [
-            f"Higher card pays {odds_of(rules, PAYTABLE, 'win')}",
-            "On a tie: go to war for the same amount, or surrender half the wager",
-            "War won pays the raise; a tie at war pays the raise and one more wager",
-            f"{rules['decks']} decks, reshuffle after {rules['penetration_pct']}% of the shoe",
-            f"Bets {fmt(int(main['min']))} to {fmt(int(main['max']))}",
-        ]
-        if TIE in rules["side_bets"]:
-            tie = rules["limits"][TIE]
-            out.insert(1, f"Tie pays {odds_of(rules, TIE, 'tie')} ({fmt(int(tie['min']))} to {fmt(int(tie['max']))})")
-        return out
+    def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
+        """The table's rules in short lines, as its data words them (``prose.summary``)."""
+        return self.words(rules).lines("summary")
 
     # -- defaults and the house's players ------------------------------------------------
     def default_action(self, state: WarState, seat: int) -> Action:

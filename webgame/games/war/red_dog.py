@@ -284,31 +284,22 @@ class RedDog(ShoeTable):
             "rules_summary": self.rules_summary(state.rules),
         }
 
-    @staticmethod
-    def hands_view(rules: Mapping[str, Any]) -> dict[str, Any]:
-        """The layout's box of the fourteen possible hands with their odds (004 s.1435)."""
+    def hands_view(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The layout's box of the fourteen possible hands with their odds (004 s.1435): the
+        spreads, the tie hands (``push_hands``) and three of a kind, in the data's words."""
+        words = self.words(rules)
         table = rules["paytables"][PAYTABLE]
-        lines = [{"hand": f"spread-{n}", "label": f"Spread {n}", "pays": str(table["lines"][f"spread-{n}"])}
-                 for n in range(1, 12)]
-        lines.append({"hand": "consecutive", "label": "Consecutive", "pays": "Push"})
-        lines.append({"hand": "pair", "label": "Pair", "pays": "Push"})
-        lines.append({"hand": "three-of-a-kind", "label": "Three of a kind",
-                      "pays": str(table["lines"]["three-of-a-kind"])})
-        return {"name": table.get("name", PAYTABLE), "lines": lines}
+        spreads = [line for line in table["lines"] if line.startswith("spread-")]
+        lines = [{"hand": h, "label": words.label(PAYTABLE, h), "pays": words.pays(PAYTABLE, h)} for h in spreads]
+        lines += [{"hand": h, "label": words.label(PAYTABLE, h), "pays": words.line("pays_push")}
+                  for h in table.get("push_hands", [])]
+        lines.append({"hand": "three-of-a-kind", "label": words.label(PAYTABLE, "three-of-a-kind"),
+                      "pays": words.pays(PAYTABLE, "three-of-a-kind")})
+        return {"name": words.table_name(PAYTABLE), "lines": lines}
 
-    @staticmethod
-    def rules_summary(rules: Mapping[str, Any]) -> list[str]:
-        lim = rules["limits"][MAIN]
-        table = rules["paytables"][PAYTABLE]["lines"]
-        return [
-            (f"Spread 1 pays {table['spread-1']}, 2 pays {table['spread-2']}, 3 pays {table['spread-3']}, "
-             f"4 to 11 pay {table['spread-4']}"),
-            f"Three of a kind pays {table['three-of-a-kind']}",
-            "Consecutive cards, or a pair without three of a kind: tie hand, bets returned",
-            "Raise up to your bet when a spread is announced",
-            f"{rules['decks']} decks, reshuffle after {rules['penetration_pct']}% of the shoe; one betting area per player",
-            f"Bets {fmt(int(lim['min']))} to {fmt(int(lim['max']))}",
-        ]
+    def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
+        """The table's rules in short lines, as its data words them (``prose.summary``)."""
+        return self.words(rules).lines("summary")
 
     # -- defaults and the house's players ------------------------------------------------
     def default_action(self, state: RedDogState, seat: int) -> Action:

@@ -24,6 +24,9 @@ def upgrade():
     )
     op.create_index('uq_one_open_round', 'rounds', ['table_id'], unique=True,
                     sqlite_where=sa.text("status = 'open'"), postgresql_where=sa.text("status = 'open'"))
+    op.create_index('uq_account_key', 'accounts', [
+        'kind', sa.text('coalesce(player_id, 0)'), sa.text('coalesce(table_id, 0)'),
+        sa.text("(CASE WHEN kind = 'jackpot' THEN name ELSE '' END)")], unique=True)
     with op.batch_alter_table('rounds', schema=None) as batch_op:
         batch_op.add_column(sa.Column('at_risk', sa.JSON(), nullable=True))
         batch_op.add_column(sa.Column('journal_len', sa.Integer(), nullable=False, server_default='0'))
@@ -48,3 +51,4 @@ def downgrade():
         batch_op.drop_column('journal_len')
         batch_op.drop_column('at_risk')
     op.drop_index('uq_one_open_round', table_name='rounds')
+    op.drop_index('uq_account_key', table_name='accounts')

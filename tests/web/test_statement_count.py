@@ -9,9 +9,7 @@ The targets for the request path:
 - a settling spin grows by at most one statement (whole request) per extra settlement row.
 
 Each action is measured in the steady state: one full round is played first, so accounts made
-on first use are not counted. The counts are printed (``pytest -s`` or ``-rP``); the target
-tests that fail today are marked xfail(strict), so they turn into failures as soon as the path
-meets the target, and the mark comes off then.
+on first use are not counted. The counts are printed (``pytest -s`` or ``-rP``).
 """
 
 from __future__ import annotations
@@ -29,12 +27,6 @@ from .tablehelp import EIGHTS, Seat, assert_books_balance, latest_round, load_sh
 TARGET_PER_ACTION = 8
 GROWTH_PER_SETTLEMENT = 1
 
-SLOW_TODAY = pytest.mark.xfail(
-    strict=True, reason="an action's transaction issues 10-26 statements today; remove this mark "
-                        "when the rewritten request path meets the target")
-GROWS_TODAY = pytest.mark.xfail(
-    strict=True, reason="each extra settlement costs 6-16 statements today (ledger transfers, account "
-                        "look-ups, round seat rows, seat owners); remove this mark when it costs at most one")
 
 
 def _settled(table) -> list[BetSettlement]:
@@ -163,12 +155,12 @@ def test_growth_with_seated_bettors_is_printed(app, guest):
 # -- the targets ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("action", [
-    pytest.param("big-six bet", marks=SLOW_TODAY),
-    pytest.param("big-six spin (win)", marks=SLOW_TODAY),
-    pytest.param("big-six spin (loss)", marks=SLOW_TODAY),
-    pytest.param("blackjack bet", marks=SLOW_TODAY),
-    pytest.param("blackjack deal", marks=SLOW_TODAY),
-    pytest.param("blackjack stand", marks=SLOW_TODAY),
+    "big-six bet",
+    "big-six spin (win)",
+    "big-six spin (loss)",
+    "blackjack bet",
+    "blackjack deal",
+    "blackjack stand",
 ])
 def test_an_action_commits_within_eight_statements(app, guest, action):
     sql = (big_six if action.startswith("big-six") else blackjack)(guest)[action]
@@ -177,7 +169,6 @@ def test_an_action_commits_within_eight_statements(app, guest, action):
     assert sql.before_commit <= TARGET_PER_ACTION, sql.report()
 
 
-@GROWS_TODAY
 def test_each_extra_seated_bettor_costs_at_most_one_statement_at_the_spin(app, guest):
     spins = {n: spin_with_bettors(app, guest, n) for n in (1, 2, 4)}
     for outcome in ("win", "loss"):
@@ -187,7 +178,6 @@ def test_each_extra_seated_bettor_costs_at_most_one_statement_at_the_spin(app, g
             assert counts[n] - counts[1] <= GROWTH_PER_SETTLEMENT * (n - 1), (outcome, counts)
 
 
-@GROWS_TODAY
 def test_each_extra_bet_costs_at_most_one_statement_at_the_spin(app, guest):
     # Seven spots: exactly one wins each spin, so compare with a single winning bet.
     one = spin_with_bets(guest, ["1"])["win"]

@@ -46,7 +46,14 @@ class Account(db.Model):  # type: ignore[name-defined,misc]
     """
 
     __tablename__ = "accounts"
-    __table_args__ = (sa.UniqueConstraint("kind", "player_id", "table_id", name="uq_account_owner"),)
+    __table_args__ = (
+        sa.UniqueConstraint("kind", "player_id", "table_id", name="uq_account_owner"),
+        # The same, with NULL owners counted as equal (SQL's UNIQUE lets NULLs repeat): two
+        # requests that both find no house account cannot both make one.
+        sa.Index("uq_account_key", "kind", sa.func.coalesce(sa.column("player_id"), 0),
+                 sa.func.coalesce(sa.column("table_id"), 0),
+                 sa.case((sa.column("kind") == "jackpot", sa.column("name")), else_=""), unique=True),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     kind: Mapped[str] = mapped_column(sa.String(16), index=True)
     player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
@@ -155,7 +162,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     # Every ORM update of a round says ``WHERE version = <the version it was read at>``; the
     # services set the new version themselves. Of two requests that read one version, the
     # second's write finds no row and is told the table moved on (P-004).
-    __mapper_args__ = {"version_id_col": version, "version_id_generator": False}
+    __mapper_args__ = {"version_id_col": version, "version_id_generator": False}  # noqa: RUF012
 
 
 class RoundEvent(db.Model):  # type: ignore[name-defined,misc]

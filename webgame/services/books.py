@@ -126,7 +126,7 @@ class Books:
         if len(balances) != len(deltas):
             raise Overdrawn(set(deltas) - set(balances))
         if self.entries:
-            db.session.execute(sa.insert(LedgerEntry), self.entries)
+            db.session.execute(LedgerEntry.__table__.insert(), self.entries)
         self.entries, self.deltas = [], {}
         self.balances.update(balances)
         return balances

@@ -11,11 +11,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from ..engine.protocol import SYSTEM_SEAT, Action
+from ..extensions import db
 from ..models import Table, utcnow
 from .rounds import (
     MAX_BOT_STEPS,
     PlayError,
     RoundWork,
+    current_round,
     open_work,
     seat_owners,
     settle_after,
@@ -71,14 +73,21 @@ def schedule(work: RoundWork) -> None:
 def tick(table: Table) -> bool:
     """Apply a passed deadline, if any: close betting, or make the timed-out player's default
     move (D-009: the option that risks no more money). Returns True if the table moved."""
-    work = open_work(table)
-    if work is None or work.rnd.deadline is None or utcnow() < work.rnd.deadline:
+    rnd = current_round(table)
+    if rnd is None or rnd.status != "open" or rnd.deadline is None or utcnow() < rnd.deadline:
         return False
+    with db.session.no_autoflush:
+        _expire(RoundWork.resume(table, rnd))
+    return True
+
+
+def _expire(work: RoundWork) -> None:
+    """The deadline has passed: the window closes, or the decision takes its default."""
     if work.rnd.deadline_kind == "betting" and work.game.to_act(work.state) is None:
         close_betting(work)
     else:
         default_move(work)
-    if not is_shared(table):
+    if not is_shared(work.table):
         # D-009: a lone player's day is up, so the round is settled by the defaults now
         # rather than waiting another day at each decision.
         from .bots import run_bots
@@ -90,7 +99,6 @@ def tick(table: Table) -> bool:
     work.rnd.deadline, work.rnd.deadline_kind = None, None
     settle_after(work)
     work.save()
-    return True
 
 
 def default_move(work: RoundWork) -> bool:
@@ -122,8 +130,9 @@ def close_betting(work: RoundWork) -> None:
 
 def table_step(table: Table) -> None:
     """Let the table move without a player: bots and the system seat. Used after seating."""
-    work = open_work(table)
-    if work is None:
-        return
-    settle_after(work)
-    work.save()
+    with db.session.no_autoflush:
+        work = open_work(table)
+        if work is None:
+            return
+        settle_after(work)
+        work.save()

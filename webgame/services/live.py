@@ -14,7 +14,12 @@ from ..realtime.bus import BUS, CHANNEL, announce_redis
 
 
 def touch(table: Table | int) -> None:
-    """Mark the table changed. Given the loaded table, the version bump joins the table's own
+    """Mark the table changed and tell the other processes once this transaction commits."""
+    notify(mark(table))
+
+
+def mark(table: Table | int) -> int:
+    """Bump the table's version. Given the loaded table, the bump joins the table's own
     UPDATE at the next flush (one statement for the carry, the seed and the version)."""
     if isinstance(table, Table):
         table_id = table.id
@@ -24,6 +29,10 @@ def touch(table: Table | int) -> None:
         db.session.execute(sa.update(Table).where(Table.id == table_id).values(version=Table.version + 1)
                            .execution_options(synchronize_session=False))
     db.session.info.setdefault("touched_tables", set()).add(table_id)
+    return table_id
+
+
+def notify(table_id: int) -> None:
     if db.session.get_bind().dialect.name == "postgresql":
         # Transactional: delivered to every listening process only if this commit happens.
         db.session.execute(sa.select(sa.func.pg_notify(CHANNEL, str(table_id))))

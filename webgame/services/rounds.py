@@ -314,13 +314,16 @@ class RoundWork:
         rnd.owners = dict(self.owners)
         rnd.at_risk = {k: v for k, v in self.at_risk.items() if v}
         rnd.journal_len = self.seq
-        if not self.is_new:
+        if self.is_new:
+            db.session.add(rnd)
+        else:
             rnd.version = self.seen_version + 1
-        live.touch(self.table)
+        live.mark(self.table)
         try:
             db.session.flush()  # the table, and the round with its version check
         except (StaleDataError, IntegrityError) as exc:
             raise StaleError(MOVED_ON) from exc
+        live.notify(self.table.id)
         for entry in self.books.entries:
             entry["round_id"] = rnd.id
         seat_accounts = {seat: self.chips_id(pid) for seat, pid in self.new_seats}
@@ -332,13 +335,13 @@ class RoundWork:
             raise PlayError("Not enough chips for that bet. Buy more chips from your wallet.") from exc
         if self.settlements:
             try:
-                db.session.execute(sa.insert(BetSettlement), [dict(s, round_id=rnd.id) for s in self.settlements])
+                db.session.execute(BetSettlement.__table__.insert(), [dict(s, round_id=rnd.id) for s in self.settlements])
             except IntegrityError as exc:
                 raise StaleError("That bet was already settled.") from exc
         if self.journal:
-            db.session.execute(sa.insert(RoundEvent), [dict(j, round_id=rnd.id) for j in self.journal])
+            db.session.execute(RoundEvent.__table__.insert(), [dict(j, round_id=rnd.id) for j in self.journal])
         if self.new_seats:
-            db.session.execute(sa.insert(RoundSeat), [
+            db.session.execute(RoundSeat.__table__.insert(), [
                 {"round_id": rnd.id, "seat": seat, "player_id": pid,
                  "chips_before": balances[seat_accounts[seat]] - deltas.get(seat_accounts[seat], 0)}
                 for seat, pid in self.new_seats])
@@ -371,7 +374,8 @@ def start_round(table: Table, last: Round | None) -> RoundWork:
                 variant=table.variant, rules=rules, carry_before=carry, state={}, version=1,
                 seed=seed, commitment=commitment(seed), owners={}, at_risk={}, journal_len=0,
                 status="open")
-    db.session.add(rnd)
+    # Not in the session until save(): a query on the way (a bot's balance) must not flush it
+    # early, so that a round another request opened first is refused in one place.
     work = RoundWork(table, rnd, game, state, True, seen_version=1, occupants=seat_owners(table))
     work.journal.append({"seq": 0, "player_id": None, "actor": "table", "action": {"kind": "open"},
                          "events": [], "created_at": utcnow()})
@@ -410,6 +414,12 @@ def act(table: Table, player: Player, action: Action, *, round_id: int | None,
     owner = seat_owners(table).get(action.seat)
     if owner is None or owner.id != player.id:
         raise PlayError("That seat is not yours.")
+    with db.session.no_autoflush:  # nothing is written before save() (one place for the claim)
+        return _act(table, player, action, round_id, version, posted)
+
+
+def _act(table: Table, player: Player, action: Action, round_id: int | None, version: int | None,
+         posted: Round | None) -> Outcome:
     if posted is None and round_id is not None:
         posted = db.session.get(Round, round_id)
     if posted is not None and posted.table_id != table.id:

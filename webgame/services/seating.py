@@ -41,12 +41,13 @@ def seat_changed(table: Table, number: int, occupant: Player | None) -> None:
     from . import live
     from .clocks import schedule
 
-    work = open_work(table)
-    if work is not None:
-        tell_owner(work, number, occupant)
-        schedule(work)
-        work.save()
-    else:
+    with db.session.no_autoflush:
+        work = open_work(table)
+        if work is not None:
+            tell_owner(work, number, occupant)
+            schedule(work)
+            work.save()
+    if work is None:
         live.touch(table)
         db.session.flush()
 

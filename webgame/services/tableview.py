@@ -6,10 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import sqlalchemy as sa
+
 from ..engine.rng import SeededRng
+from ..extensions import db
 from ..games import registry
-from ..models import Player, Table, utcnow
-from . import recall, wallet
+from ..models import Account, Player, Table, utcnow
+from . import recall
+from .books import account_id
 from .rounds import PlayError, RoundWork, current_round, next_round_rules, table_carry
 
 CHIP_DENOMINATIONS = [100, 500, 2500, 10000, 50000, 100000]
@@ -43,8 +47,13 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
     legal: dict[int, list[Any]] = {}
     for n in my_seats:
         legal[n] = list(game.legal_actions(state, n)) if round_open else next_round_legal(table, n)
-    chips = wallet.balance(wallet.chips(viewer.id, table.id)) if viewer is not None else 0
-    wallet_balance = wallet.balance(wallet.wallet(viewer.id)) if viewer is not None else 0
+    chips = wallet_balance = 0
+    if viewer is not None:
+        chips_id = account_id("chips", player_id=viewer.id, table_id=table.id, name="Table chips")
+        wallet_id = account_id("wallet", player_id=viewer.id, name="Wallet")
+        held = dict(db.session.execute(sa.select(Account.id, Account.balance)
+                                       .where(Account.id.in_([chips_id, wallet_id]))).all())
+        chips, wallet_balance = int(held.get(chips_id, 0)), int(held.get(wallet_id, 0))
     last = recall.settlements(rnd) if rnd is not None and rnd.status == "over" else []
     return {
         "table": table, "game": rules, "variant": variant, "round": rnd, "view": view,

@@ -8,6 +8,7 @@ SQLite (no SELECT FOR UPDATE) as on PostgreSQL. The caller owns the transaction.
 from __future__ import annotations
 
 import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Account, LedgerEntry
@@ -19,15 +20,18 @@ class InsufficientFunds(Exception):
 
 def account(kind: str, *, player_id: int | None = None, table_id: int | None = None,
             name: str = "") -> Account:
-    """The account of that owner, created on first use."""
-    acct = db.session.scalars(
-        sa.select(Account).filter_by(kind=kind, player_id=player_id, table_id=table_id)
-    ).first()
+    """The account of that owner, created on first use (by one request only: the unique
+    ``uq_account_key`` turns a second, racing creation into a read of the first)."""
+    query = sa.select(Account).filter_by(kind=kind, player_id=player_id, table_id=table_id)
+    acct = db.session.scalars(query).first()
     if acct is None:
         acct = Account(kind=kind, player_id=player_id, table_id=table_id, name=name or kind,
                        balance=0, may_go_negative=kind in ("house", "cage"))
-        db.session.add(acct)
-        db.session.flush()
+        try:
+            with db.session.begin_nested():
+                db.session.add(acct)
+        except IntegrityError:
+            acct = db.session.scalars(query).one()
     return acct
 
 
@@ -53,11 +57,15 @@ def wagers(table_id: int) -> Account:
 
 def jackpot(meter: str) -> Account:
     """A progressive meter: one account per meter name, shared by every table that feeds it."""
-    acct = db.session.scalars(sa.select(Account).filter_by(kind="jackpot", name=meter)).first()
+    query = sa.select(Account).filter_by(kind="jackpot", name=meter)
+    acct = db.session.scalars(query).first()
     if acct is None:
         acct = Account(kind="jackpot", name=meter, balance=0, may_go_negative=False)
-        db.session.add(acct)
-        db.session.flush()
+        try:
+            with db.session.begin_nested():
+                db.session.add(acct)
+        except IntegrityError:
+            acct = db.session.scalars(query).one()
     return acct
 
 

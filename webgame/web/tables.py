@@ -89,11 +89,13 @@ def _done(table: Table, error: str = "", notice: str = "", work: play.RoundWork 
 
 
 def _int(name: str) -> int | None:
-    raw = request.form.get(name, "")
-    try:
-        return int(raw)
-    except ValueError:
+    """A whole number a form carries (seat, round, version): ASCII digits with an optional
+    minus, small enough for the database; anything else counts as missing."""
+    raw = request.form.get(name, "").strip()
+    digits = raw.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 9:
         return None
+    return int(raw)
 
 
 def _seat_number() -> int:

@@ -25,8 +25,8 @@ class RowIdConverter(IntegerConverter):
 
     regex = r"[0-9]+"
 
-    def __init__(self, map: Any, fixed_digits: int = 0, min: int | None = None,  # noqa: A002
-                 max: int | None = 2**31 - 1, signed: bool = False) -> None:  # noqa: A002
+    def __init__(self, map: Any, fixed_digits: int = 0, min: int | None = None,
+                 max: int | None = 2**31 - 1, signed: bool = False) -> None:
         super().__init__(map, fixed_digits=fixed_digits, min=min, max=max, signed=signed)
 
 

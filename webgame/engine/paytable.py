@@ -7,7 +7,7 @@ payout from here (D-005: paytables are data, not code).
 
 Layout::
 
-    [game]            slug, name, family
+    [game]            slug, name, family, description, note (beside the name in the lobby)
     [defaults]        settings shared by every variant (rules, limits)
     [variants.<v>]    name, rulebook, seed, sections, side_bets, rules, limits, options
     [paytables.<p>]   name, citation, lines = [{hand, pays, cite}], cap, …
@@ -175,6 +175,7 @@ class GameRules:
     family: str
     variants: Mapping[str, Variant]
     description: str = ""
+    note: str = ""  # what a player should know beside the game's name (the lobby)
 
 
 def _paytable(slug: str, data: Mapping[str, Any]) -> Paytable:
@@ -264,7 +265,8 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
             notes=str(merged.get("notes", "")),
             game_name=str(game["name"]),
         )
-    return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")))
+    return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")),
+                     str(game.get("note", "")))
 
 
 @cache

@@ -88,6 +88,16 @@ def main_limit(variant: Variant, rules: Rules) -> tuple[str, dict[str, int]] | N
     return None
 
 
+def table_limit(table: Table) -> tuple[str, dict[str, int]] | None:
+    """A table's main wager and its limits as configured; None when its configuration no longer
+    resolves (a limit outside the rulebook's, D-004) or its game has no limits."""
+    variant = registry.rules(table.game).variants[table.variant]
+    try:
+        return main_limit(variant, resolve(variant, table.config or {}))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
 # -- key rules, one function per game ---------------------------------------------------------
 def _blackjack(v: Variant, r: Rules) -> Iterator[str]:
     yield f"Blackjack pays {r['blackjack_pays']}"

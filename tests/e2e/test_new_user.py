@@ -105,7 +105,9 @@ def test_operator_changes_limits_and_opens_a_table(page: Page, live_server):
     expect(page.get_by_role("heading", name="Floor configuration")).to_be_visible()
     expect(page.get_by_test_id("invariant")).to_have_text("$0")
 
-    form = page.locator("form[data-testid^=configure-]").filter(has=page.locator("input[value='Single Deck Blackjack']"))
+    row = page.locator("tbody.floor-table").filter(has=page.get_by_role("link", name="Single Deck Blackjack", exact=True))
+    row.get_by_role("link", name=re.compile("^Edit")).click()  # the edit row opens in place
+    form = row.locator("form[data-testid^=configure-]")
     form.locator("input[name=limit_main_max]").fill("250")
     form.get_by_role("button", name=re.compile("Save")).click()
     expect(page.locator(".flash-ok")).to_contain_text("applies from the next round")

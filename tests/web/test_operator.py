@@ -82,7 +82,7 @@ def test_bad_configuration_is_refused(operator):
 def test_a_limit_outside_the_rulebook_is_refused_on_the_page_with_its_line(operator):
     """D-004: the operator sees the rule and its line, and the table keeps its limits."""
     table = db.session.scalars(sa.select(Table).filter_by(name="Grand Ronde Three Card Poker")).one()
-    page = operator.get("/operator/").get_data(as_text=True)
+    page = operator.get(f"/operator/?edit={table.id}").get_data(as_text=True)  # the table's edit row open
     assert "Rulebook: maximum not more than $500 (000 s.1028)" in page
     operator.post(f"/operator/tables/{table.id}", {"name": table.name, "variant": "grand-ronde",
                                                   "limit_ante_min": "5", "limit_ante_max": "600"})

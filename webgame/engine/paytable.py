@@ -7,7 +7,7 @@ payout from here (D-005: paytables are data, not code).
 
 Layout::
 
-    [game]            slug, name, family
+    [game]            slug, name, family, description, note (beside the name in the lobby)
     [defaults]        settings shared by every variant (rules, limits)
     [variants.<v>]    name, rulebook, seed, sections, side_bets, rules, limits, options, prose
     [paytables.<p>]   name, citation, lines = [{hand, pays, cite}], cap, …
@@ -17,7 +17,14 @@ states the figure only in words, ``words`` quotes them from that line
 (tests/engine/test_rulebook_citations.py reads every cited line).
 
 An operator's table configuration may pick an option value (``options``) and
-set limits inside the bounds the data allows; :func:`resolve` merges them.
+set limits inside the bounds the data allows; :func:`resolve` merges them. Each option
+says in words what it is and what each choice means, for the operator's page::
+
+    surrender = { default = false, choices = [false, true], label = "Late surrender",
+                  labels = ["not offered", "offered"] }
+
+``labels`` goes with ``choices``, one for one: a variant that changes the choices says
+their words again (:func:`option_choices`).
 
 A limit the rulebook states binds the operator (D-004). It is written on the limit itself::
 
@@ -169,6 +176,7 @@ class GameRules:
     family: str
     variants: Mapping[str, Variant]
     description: str = ""
+    note: str = ""  # what a player should know beside the game's name (the lobby)
 
 
 def _paytable(slug: str, data: Mapping[str, Any]) -> Paytable:
@@ -211,6 +219,20 @@ def _limits(data: Mapping[str, Any]) -> dict[str, Limit]:
     return {k: _limit(k, v) for k, v in data.items()}
 
 
+def _options(variant: str, data: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    for name, spec in data.items():
+        labels, choices = spec.get("labels"), spec.get("choices")
+        if not spec.get("label") or not isinstance(labels, list) or not isinstance(choices, list) \
+                or len(labels) != len(choices):
+            raise ValueError(f"option {name} of {variant}: a label and one label per choice are needed")
+    return dict(data)
+
+
+def option_choices(spec: Mapping[str, Any]) -> list[tuple[Any, str]]:
+    """An operator option's choices, each with the words the operator reads for it."""
+    return list(zip(spec["choices"], spec["labels"], strict=True))
+
+
 def _merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     out = copy.deepcopy(dict(base))
     for k, v in over.items():
@@ -239,13 +261,14 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
             rules=merged.get("rules", {}),
             limits=_limits(merged.get("limits", {})),
             side_bets=tuple(merged.get("side_bets", [])),
-            options=merged.get("options", {}),
+            options=_options(vslug, merged.get("options", {})),
             paytables={p: _paytable(p, all_tables[p]) for p in names if p in all_tables},
             notes=str(merged.get("notes", "")),
             game_name=str(game["name"]),
             prose=merged.get("prose", {}),
         )
-    return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")))
+    return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")),
+                     str(game.get("note", "")))
 
 
 @cache

@@ -1,72 +1,110 @@
-"""The operator's lobby config page: open, configure and close tables; ledger totals."""
+"""The operator's page: how the floor is doing, the tables with their configuration edited in
+place, opening and closing tables, the books and the recent changes."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
-import sqlalchemy as sa
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 
-from ..engine.money import parse_amount
+from ..engine.money import fmt
 from ..extensions import db
 from ..games import registry
-from ..models import Account, AuditLog, BetSettlement, Round, Table
+from ..models import Table
+from ..services import configuration, floor
 from ..services import tables as table_service
-from ..services import wallet
-from .util import get_or_404, operator_required
+from ..services.lobby import table_limit
+from . import charts
+from .edges import edges_of, fragment_context
+from .util import get_or_404, is_htmx, operator_required
 
 bp = Blueprint("operator", __name__, url_prefix="/operator")
 
 
-def config_from_form(game: str, variant_slug: str) -> dict[str, Any]:
-    """Read options, limits and side-bet switches for one variant from the posted form."""
-    variant = registry.rules(game).variants[variant_slug]
-    options = {}
-    for name, spec in variant.options.items():
-        raw = request.form.get(f"opt_{name}")
-        if raw is None:
-            continue
-        choices = spec.get("choices") or []
-        match = next((c for c in choices if str(c) == raw), None)
-        if match is None:
-            raise table_service.ConfigError(f"{spec.get('label', name)} must be one of the listed choices.")
-        options[name] = match
-    limits = {}
-    for name in variant.limits:
-        lo, hi = request.form.get(f"limit_{name}_min", ""), request.form.get(f"limit_{name}_max", "")
-        if lo.strip() or hi.strip():
-            try:
-                limits[name] = {"min": parse_amount(lo), "max": parse_amount(hi)}
-            except ValueError as exc:
-                raise table_service.ConfigError(f"Limits for {name}: {exc}") from exc
-    side_off = [s for s in variant.side_bets if not request.form.get(f"side_{s}")]
-    return {"options": options, "limits": limits, "side_bets_off": side_off}
+@bp.app_template_filter("hold")
+def hold(share: float | None) -> str:
+    """A hold or an edge as the floor reads it: "3.25 %"; a dash before any bet."""
+    return "–" if share is None else f"{share * 100:.2f} %"
 
 
-def edges_for(table: Table) -> list[dict[str, Any]]:
-    """The house edge of each wager for this configuration, where the analyzer has it."""
-    from .edges import edges_of
+def dashboard_charts(board: floor.Dashboard) -> list[tuple[str, charts.Chart, charts.Chart]]:
+    """Per hour over the last day and per day over the last fortnight: handle and house result."""
+    out = []
+    for title, buckets, label, every, span in (
+            ("Per hour, last 24 hours", board.hourly, "%H:00", 4, timedelta(hours=1)),
+            ("Per day, last 14 days", board.daily, "%a %d", 2, timedelta(days=1))):
+        labels = [b.start.strftime(label) for b in buckets]
 
-    return edges_of(table, table.variant, dict(table.config or {}))
+        def describe(i: int, _: int, buckets: list[floor.Bucket] = buckets, span: timedelta = span) -> str:
+            b = buckets[i]
+            when = b.start.strftime("%a %d %b %H:00") if span.days == 0 else b.start.strftime("%a %d %b")
+            f = b.figures
+            return (f"{when}: {f.rounds} rounds, handle {fmt(f.handle)}, house result {fmt(f.result, sign=True)}, "
+                    f"hold {hold(f.hold)}")
+
+        out.append((title,
+                    charts.bars("Handle", labels, [b.figures.handle for b in buckets], describe, every),
+                    charts.bars("House result", labels, [b.figures.result for b in buckets], describe, every)))
+    return out
+
+
+def sparkline(board: floor.Dashboard, daily: dict[Any, floor.Figures]) -> charts.Chart:
+    days = [b.start for b in board.daily]
+    values = [daily.get(d, floor.Figures()).result for d in days]
+    return charts.bars("House result per day", [d.strftime("%a %d") for d in days], values,
+                       lambda i, v: f"{days[i].strftime('%a %d %b')}: {fmt(v, sign=True)}", frame=charts.SPARK)
+
+
+def table_row(table: Table, board: floor.Dashboard) -> dict[str, Any]:
+    """One line of the tables list: the table, its main limits, its main wager's edge, its figures."""
+    game = registry.rules(table.game) if table.game in registry.ENGINES else None
+    row: dict[str, Any] = {"t": table, "game": game, "problem": table_service.config_problem(table),
+                           "figures": board.tables.get(table.id, floor.Part()), "limit": None, "edge": None}
+    if game is None:
+        return row
+    row["variant"] = game.variants[table.variant]
+    if row["problem"] is None:
+        row["limit"] = table_limit(table)
+        edges = edges_of(table, table.variant, dict(table.config or {}))
+        row["edge"] = edges[0] if edges else None
+    return row
+
+
+def edit_context(table: Table, form: dict[str, str]) -> dict[str, Any]:
+    """The edit row of one table, with the edge of the configuration it shows."""
+    edit = configuration.edit_form(table, form)
+    return {"edit": edit, **fragment_context(table, edit.preview_args)}
 
 
 @bp.get("/")
 @operator_required
 def index() -> str:
     tables = table_service.all_tables()
-    totals = dict(db.session.execute(
-        sa.select(Account.kind, sa.func.sum(Account.balance)).group_by(Account.kind)).all())
-    rounds = db.session.scalar(sa.select(sa.func.count(Round.id))) or 0
-    handle = db.session.scalar(sa.select(sa.func.coalesce(sa.func.sum(BetSettlement.stake), 0))) or 0
-    paid = db.session.scalar(sa.select(sa.func.coalesce(sa.func.sum(BetSettlement.returned), 0))) or 0
-    audit = list(db.session.scalars(sa.select(AuditLog).order_by(AuditLog.id.desc()).limit(15)))
-    games = {slug: registry.rules(slug) for slug in registry.slugs()}
+    board = floor.dashboard()
+    totals, invariant = floor.books()
+    editing = request.args.get("edit", type=int)
+    edit = next((edit_context(t, {}) for t in tables if t.id == editing), None)
     return render_template(
-        "operator/index.html", tables=tables, totals=totals, games=games, rounds=rounds,
-        handle=handle, paid=paid, audit=audit, invariant=wallet.total_of_all_accounts(),
-        edges={t.id: edges_for(t) for t in tables},
-        problems={t.id: table_service.config_problem(t) for t in tables})
+        "operator/index.html", board=board, charts=dashboard_charts(board),
+        sparks={g.slug: sparkline(board, g.part.daily) for g in board.games},
+        rows=[table_row(t, board) for t in tables], names={t.id: t.name for t in tables},
+        games={slug: registry.rules(slug) for slug in registry.slugs()},
+        totals=totals, invariant=invariant, audit=floor.recent_changes(), editing=editing, edit_row=edit)
+
+
+@bp.get("/tables/<int:table_id>/edit")
+@operator_required
+def edit(table_id: int) -> Any:
+    """The edit row, in place of the table's closed one (htmx), or the page with it open. The
+    form asks again when its variant changes: its fields are then the new variant's."""
+    table = get_or_404(Table, table_id)
+    if not is_htmx():
+        return redirect(url_for("operator.index", edit=table.id) + f"#table-{table.id}")
+    if request.args.get("close"):
+        return render_template("operator/_edit_row.html", t=table, edit=None)
+    return render_template("operator/_edit_row.html", **edit_context(table, request.args.to_dict()))
 
 
 @bp.post("/tables")
@@ -77,26 +115,23 @@ def create() -> Any:
         if game not in registry.ENGINES or variant not in registry.rules(game).variants:
             raise table_service.ConfigError("Choose a game and one of its rule variants.")
         table = table_service.create_table(
-            request.form.get("name", ""), game, variant, config=config_from_form(game, variant),
+            request.form.get("name", ""), game, variant,
+            config=configuration.from_form(game, variant, request.form.to_dict()),
             bots_allowed=bool(request.form.get("bots_allowed")), operator=current_user)
         db.session.commit()
         flash(f"Opened {table.name}.", "ok")
     except table_service.ConfigError as exc:
         db.session.rollback()
         flash(str(exc), "error")
-    return redirect(url_for("operator.index"))
+    return redirect(url_for("operator.index") + "#tables")
 
 
 @bp.post("/tables/<int:table_id>")
 @operator_required
 def configure(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
-    variant = request.form.get("variant", table.variant)
     try:
-        if variant not in registry.rules(table.game).variants:
-            raise table_service.ConfigError("That game has no such rule variant.")
-        # Options of the variant being left do not apply to the new one: start from its defaults.
-        config = config_from_form(table.game, variant) if variant == table.variant else {}
+        variant, config = configuration.posted(table, request.form.to_dict())
         table_service.configure(table, variant=variant, config=config,
                                 bots_allowed=bool(request.form.get("bots_allowed")),
                                 name=request.form.get("name", table.name), operator=current_user)
@@ -105,6 +140,7 @@ def configure(table_id: int) -> Any:
     except table_service.ConfigError as exc:
         db.session.rollback()
         flash(str(exc), "error")
+        return redirect(url_for("operator.index", edit=table.id) + f"#table-{table.id}")
     return redirect(url_for("operator.index") + f"#table-{table.id}")
 
 
@@ -119,4 +155,4 @@ def status(table_id: int) -> Any:
     except table_service.ConfigError as exc:
         db.session.rollback()
         flash(str(exc), "error")
-    return redirect(url_for("operator.index"))
+    return redirect(url_for("operator.index") + f"#table-{table.id}")

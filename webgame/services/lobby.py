@@ -1,0 +1,255 @@
+"""What the lobby shows of each open table: limits, key rules, free seats, a live line.
+
+Everything is read from the table's resolved rules (`paytable.resolve`), so two tables of one
+variant configured differently (3 to 2 and 6 to 5 blackjack) read differently. The live line
+comes from what is already stored: the carry (roulette numbers, the craps point) and whether a
+round is open. Three queries for the whole floor: the tables with their seats, the open
+rounds, and the progressive meters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import groupby
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import selectinload
+
+from ..engine.cards import RANK_NAMES
+from ..engine.money import fmt
+from ..engine.paytable import GameRules, Variant, resolve
+from ..extensions import db
+from ..games import registry
+from ..models import Account, Round, Table
+
+Rules = Mapping[str, Any]
+
+
+@dataclass
+class Ball:
+    """One result on a history board: a roulette pocket (with its colour) or a Big Six symbol."""
+
+    text: str
+    colour: str = ""
+
+
+@dataclass
+class Card:
+    table: Table
+    game: GameRules
+    variant: Variant
+    limit_min: int | None
+    limit_max: int | None
+    limit_label: str
+    key_rules: list[str]
+    side_bets: list[str]
+    taken: int
+    free: int
+    in_play: bool
+    dealing: bool = True  # False when the stored configuration no longer resolves (D-004)
+    last: list[Ball] = field(default_factory=list)  # newest first
+    point: int | None = None  # craps: the point, 0 on the come-out; None for other games
+    meters: list[tuple[str, int]] = field(default_factory=list)  # progressive name, balance
+    note: str = ""  # what the game's name might promise and the rules do not (D-307)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def words(items: Sequence[Any]) -> str:
+    """["9", "10", "11"] → "9, 10 or 11"."""
+    items = [str(i) for i in items]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def pays(variant: Variant, paytable: str, hand: str) -> str:
+    """One paytable line as a player reads it: "Royal flush pays 500 to 1"."""
+    line = variant.paytables[paytable].line(hand)
+    return f"{line.label or hand.replace('-', ' ').capitalize()} pays {line.text}"
+
+
+def side_bet_name(variant: Variant, slug: str) -> str:
+    """A side bet's name: its paytable's, else its limit's label ("Pair Plus")."""
+    if slug in variant.paytables:
+        return variant.paytables[slug].name
+    limit = variant.limits.get(slug)
+    return limit.label if limit and limit.label else slug.replace("-", " ").capitalize()
+
+
+def main_limit(variant: Variant, rules: Rules) -> tuple[str, dict[str, int]] | None:
+    """The table's main wager and its limits: the first limit the rules data lists that is not
+    a side bet's (blackjack's main bet, an Ante, craps' "any one bet", roulette's inside bets)."""
+    for name, lim in variant.limits.items():
+        if name not in variant.side_bets:
+            return lim.label or name, dict(rules["limits"][name])
+    return None
+
+
+def table_limit(table: Table) -> tuple[str, dict[str, int]] | None:
+    """A table's main wager and its limits as configured; None when its configuration no longer
+    resolves (a limit outside the rulebook's, D-004) or its game has no limits."""
+    variant = registry.rules(table.game).variants[table.variant]
+    try:
+        return main_limit(variant, resolve(variant, table.config or {}))
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+# -- key rules, one function per game ---------------------------------------------------------
+def _blackjack(v: Variant, r: Rules) -> Iterator[str]:
+    yield f"Blackjack pays {r['blackjack_pays']}"
+    yield "Dealer hits soft 17" if r["dealer_hits_soft_17"] else "Dealer stands on soft 17"
+    yield plural(int(r["decks"]), "deck")
+    totals = r.get("double_totals") or []
+    yield f"Double on {words(totals)} only" if totals else "Double on any two cards"
+    if r.get("surrender"):
+        yield "Late surrender"
+
+
+def _craps(v: Variant, r: Rules) -> Iterator[str]:
+    if r.get("odds_rule") == "multiple":
+        take = sorted(set((r.get("take_odds_multiple") or {}).values()))
+        yield f"{take[0]}x odds" if len(take) == 1 else f"Odds up to {take[-1]}x"
+    else:
+        yield f"{r['odds_multiple']}x odds"
+    two, twelve = (v.paytables[r["paytable"]].line(f"field/{n}").text for n in (2, 12))
+    yield f"Field: 2 and 12 pay {two}" if two == twelve else f"Field: 2 pays {two}, 12 pays {twelve}"
+    yield f"Buy bets: {r['buy_vig_percent']} % commission" if r["buy_vig_percent"] else "Buy bets: no commission"
+
+
+def _roulette(v: Variant, r: Rules) -> Iterator[str]:
+    pockets = r["wheels"][r["wheel"]]
+    zeros = [p for p in pockets if p in ("0", "00")]
+    yield f"{'Double' if len(zeros) == 2 else 'Single'} zero: {' and '.join(zeros)}"
+    yield f"{len(pockets)} pockets"
+    yield pays(v, r["paytable"], "straight").replace("Straight", "Straight up")
+
+
+def _big_six(v: Variant, r: Rules) -> Iterator[str]:
+    yield f"{len(r['segments'])} segments"
+    table = v.paytables[r["paytable"]]
+    top = max(table.lines, key=lambda ln: ln.odds.net if ln.odds else 0)
+    best = [r["labels"][ln.hand] for ln in table.lines if ln.text == top.text]
+    yield f"{' and '.join(best)} pay {top.text}"
+
+
+def _three_card(v: Variant, r: Rules) -> Iterator[str]:
+    yield f"Dealer plays with {_rank(r['dealer_qualifier'])} high"
+    yield "Pair Plus " + pays(v, r["pair_plus_paytable"], "flush").lower()
+    yield "Ante Bonus " + pays(v, r["ante_bonus_paytable"], "straight-flush").lower()
+
+
+def _let_it_ride(v: Variant, r: Rules) -> Iterator[str]:
+    table = v.paytables[r["base_paytable"]]
+    yield pays(v, r["base_paytable"], table.lines[0].hand)
+    yield pays(v, r["base_paytable"], table.lines[-1].hand)
+    per = "to a player a round" if r["cap_kind"] == "per-player" else "on a hand, whole table"
+    yield f"Most paid {per}: {fmt(int(r['cap']))}"
+
+
+def _caribbean(v: Variant, r: Rules) -> Iterator[str]:
+    yield f"Dealer qualifies with {_rank(r['dealer_qualifier'])}"
+    yield pays(v, "caribbean-bonus", v.paytables["caribbean-bonus"].lines[0].hand)
+
+
+def _mississippi(v: Variant, r: Rules) -> Iterator[str]:
+    table = v.paytables[r["paytable"]]
+    yield pays(v, r["paytable"], table.lines[0].hand)
+    paying = [ln for ln in table.lines if ln.hand not in table.extra.get("push_lines", [])]
+    yield f"Pays from a {paying[-1].label.lower()}"
+    pushes = [table.line(h).label.lower() for h in table.extra.get("push_lines", [])]
+    if pushes:
+        yield f"A {words(pushes)} pushes"
+    multiples = r["street_multiples"]
+    yield f"Raise {multiples[0]}x to {multiples[-1]}x each street"
+
+
+def _holdem(v: Variant, r: Rules) -> Iterator[str]:
+    first = r["streets"][0]
+    when = "before the flop" if not first["exposed"] else f"after the {first['name']}"
+    yield f"Play up to {max(first['multiples'])}x {when}"
+    yield f"Dealer qualifies with a {r['dealer_qualifies']}"
+
+
+def _red_dog(v: Variant, r: Rules) -> Iterator[str]:
+    yield plural(int(r["decks"]), "deck")
+    table = v.paytables["red-dog"]
+    yield pays(v, "red-dog", table.lines[0].hand)
+    yield pays(v, "red-dog", table.lines[-1].hand)
+
+
+def _casino_war(v: Variant, r: Rules) -> Iterator[str]:
+    yield plural(int(r["decks"]), "deck")
+    forfeit = int(r["surrender_forfeit_pct"])
+    yield f"On a tie: go to war, or surrender {'half' if forfeit == 50 else f'{forfeit} %'} of the bet"
+    if "war-tie" in r["side_bets"]:
+        yield f"Tie wager pays {v.paytables['war-tie'].line('tie').text}"
+
+
+def _rank(ranks: Sequence[str]) -> str:
+    return "-".join(RANK_NAMES[x] for x in ranks)
+
+
+KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
+    "blackjack": _blackjack, "craps": _craps, "roulette": _roulette, "big-six": _big_six,
+    "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
+    "mississippi-stud": _mississippi, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
+    "red-dog": _red_dog, "casino-war": _casino_war,
+}
+
+
+def key_rules(game: str, variant: Variant, rules: Rules) -> list[str]:
+    make = KEY_RULES.get(game)
+    return list(make(variant, rules)) if make else []
+
+
+# -- the floor ----------------------------------------------------------------------------------
+def card(table: Table, in_play: bool = False, meters: Mapping[str, int] | None = None) -> Card:
+    from .play import table_carry
+
+    game = registry.rules(table.game)
+    variant = game.variants[table.variant]
+    dealing = True
+    try:
+        rules = resolve(variant, table.config or {})
+    except (ValueError, KeyError, TypeError):
+        rules, dealing = resolve(variant, {}), False
+    main = main_limit(variant, rules)
+    taken = sum(1 for s in table.seats if not s.is_empty)
+    c = Card(table=table, game=game, variant=variant,
+             limit_min=main[1]["min"] if main else None, limit_max=main[1]["max"] if main else None,
+             limit_label=main[0] if main else "", key_rules=key_rules(table.game, variant, rules),
+             side_bets=[side_bet_name(variant, s) for s in rules["side_bets"]],
+             taken=taken, free=table.seat_count - taken, in_play=in_play, dealing=dealing, note=game.note)
+    carry = table_carry(table) or {}
+    if table.game == "roulette":
+        red = {str(n) for n in rules["red"]}
+        c.last = [Ball(p, "red" if p in red else "green" if p in ("0", "00") else "black")
+                  for p in reversed(carry.get("history", [])[-8:])]
+    elif table.game == "big-six":
+        c.last = [Ball(rules["labels"].get(s, s)) for s in reversed(carry.get("history", [])[-6:])]
+    elif table.game == "craps":
+        c.point = int(carry.get("point", 0))
+        rolls = carry.get("history", [])
+        if rolls:
+            c.last = [Ball(f"{a}+{b}") for a, b in reversed(rolls[-5:])]
+    for name, seed in (rules.get("progressive_meters") or {}).items():
+        balance = (meters or {}).get(name)
+        c.meters.append((variant.paytables[name].name if name in variant.paytables else name,
+                         balance if balance else int(seed)))
+    return c
+
+
+def floor() -> list[tuple[str, list[Card]]]:
+    """Every open table's card, grouped by family (the families in name order, tables by game)."""
+    tables = [t for t in db.session.scalars(
+        sa.select(Table).where(Table.status == "open").options(selectinload(Table.seats))
+        .order_by(Table.game, Table.id)) if t.game in registry.ENGINES]
+    open_rounds = set(db.session.scalars(
+        sa.select(Round.table_id).where(Round.status == "open", Round.table_id.in_([t.id for t in tables]))))
+    meters = dict(db.session.execute(sa.select(Account.name, Account.balance).where(Account.kind == "jackpot")).all())
+    cards = sorted((card(t, t.id in open_rounds, meters) for t in tables), key=lambda c: c.game.family)
+    return [(family, list(items)) for family, items in groupby(cards, key=lambda c: c.game.family)]

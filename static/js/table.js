@@ -309,6 +309,18 @@
     doc.addEventListener(name, scheduleRefresh);
   });
 
+  /* A browser that has just acted already shows the table at the version its own stream
+     event announces: only a newer version is worth fetching again. */
+  doc.addEventListener("htmx:confirm", function (evt) {
+    var trig = evt.detail && evt.detail.triggeringEvent;
+    var play = doc.getElementById("play");
+    if (!trig || trig.type !== "sse:changed" || !play || !trig.detail || !trig.detail.data) { return; }
+    var announced;
+    try { announced = JSON.parse(trig.detail.data).version; } catch (e) { return; }
+    var shown = parseInt(play.getAttribute("data-table-version") || "-1", 10);
+    if (typeof announced === "number" && announced <= shown) { evt.preventDefault(); }
+  });
+
   function start() {
     refresh();
     window.setInterval(tickTimers, 250);

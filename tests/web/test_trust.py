@@ -276,3 +276,32 @@ def test_changing_a_craps_tables_rules_with_bets_standing_is_refused(app, guest)
         configure(table, variant="chapter4", config={}, bots_allowed=True, name=table.name, operator=None)
     db.session.rollback()
     assert_books_balance()
+
+
+def test_recall_shows_each_rounds_closing_chips_from_its_ledger(app, guest):
+    from webgame.services import recall
+
+    table = make_table()
+    load_shoe(table, EIGHTS)
+    seat = Seat(guest, table)
+    before = chips(me(), table)
+    seat.act("bet", "main", chip=1000)
+    seat.act("deal")
+    seat.play_out()
+    rnd = latest_round(table)
+    (rs,) = recall.round_seats(rnd)
+    assert rs.chips_before == before and rs.chips_after == chips(me(), table) != before
+
+
+def test_a_cleared_bet_frees_the_seat_and_the_chips_at_once(app, guest):
+    table = make_table()
+    seat = Seat(guest, table)
+    seat.act("bet", "main", chip=1000)
+    seat.act("clear", "main")
+    assert latest_round(table).status == "open"
+    resp = guest.post(f"/tables/{table.id}/cash-out", {}, htmx=True)
+    assert "went back to your wallet" in resp.get_data(as_text=True)
+    assert guest.post(f"/tables/{table.id}/leave", {"seat": 0}).status_code == 302
+    db.session.expire_all()
+    assert table.seats[0].player_id is None
+    assert_books_balance()

@@ -80,9 +80,35 @@ def _canon(data: Any) -> str:
 
 def player_rounds(player_id: int, limit: int = 50) -> list[RoundSeat]:
     """The player's rounds, newest first (recall keeps at least the last ten per table)."""
-    return list(db.session.scalars(
+    return with_closing_chips(list(db.session.scalars(
         sa.select(RoundSeat).where(RoundSeat.player_id == player_id)
-        .order_by(RoundSeat.id.desc()).limit(limit)))
+        .order_by(RoundSeat.id.desc()).limit(limit))))
+
+
+def round_seats(rnd: Round) -> list[RoundSeat]:
+    return with_closing_chips(list(db.session.scalars(
+        sa.select(RoundSeat).where(RoundSeat.round_id == rnd.id).order_by(RoundSeat.seat))))
+
+
+def with_closing_chips(seats: list[RoundSeat]) -> list[RoundSeat]:
+    """Each finished round's closing chips for recall: the opening chips plus everything the
+    round's own ledger entries moved into and out of that seat's chips (read here, so the
+    action that ends a round writes nothing more for it). Not stored: a view of the ledger."""
+    from ..models import Account, LedgerEntry
+
+    for rs in seats:
+        rnd = rs.round
+        if rs.chips_after is not None or rs.player_id is None or rnd.status == "open":
+            continue
+        chips = db.session.scalar(sa.select(Account.id).filter_by(kind="chips", player_id=rs.player_id,
+                                                                   table_id=rnd.table_id))
+        moved = db.session.execute(
+            sa.select(sa.func.coalesce(sa.func.sum(sa.case((LedgerEntry.credit_id == chips, LedgerEntry.amount),
+                                                           else_=-LedgerEntry.amount)), 0))
+            .where(LedgerEntry.round_id == rnd.id,
+                   sa.or_(LedgerEntry.credit_id == chips, LedgerEntry.debit_id == chips))).scalar()
+        rs.__dict__["chips_after"] = rs.chips_before + int(moved or 0)
+    return seats
 
 
 def settlements(rnd: Round) -> list[BetSettlement]:

@@ -58,9 +58,4 @@ def proof(round_id: int) -> str:
 
 
 def rnd_seats(rnd: Round) -> list[RoundSeat]:
-    import sqlalchemy as sa
-
-    from ..extensions import db
-
-    return list(db.session.scalars(sa.select(RoundSeat).where(RoundSeat.round_id == rnd.id)
-                                   .order_by(RoundSeat.seat)))
+    return recall.round_seats(rnd)

@@ -37,12 +37,16 @@ def upgrade():
         batch_op.add_column(sa.Column('next_commitment', sa.String(length=64), nullable=True))
     with op.batch_alter_table('seats', schema=None) as batch_op:
         batch_op.add_column(sa.Column('bot_sponsor_id', sa.Integer(), nullable=True))
+        batch_op.add_column(sa.Column('sat_at', sa.DateTime(), nullable=True))
+        batch_op.add_column(sa.Column('last_seen', sa.DateTime(), nullable=True))
         batch_op.create_foreign_key('fk_seats_bot_sponsor', 'players', ['bot_sponsor_id'], ['id'])
 
 
 def downgrade():
     with op.batch_alter_table('seats', schema=None) as batch_op:
         batch_op.drop_constraint('fk_seats_bot_sponsor', type_='foreignkey')
+        batch_op.drop_column('last_seen')
+        batch_op.drop_column('sat_at')
         batch_op.drop_column('bot_sponsor_id')
     with op.batch_alter_table('tables', schema=None) as batch_op:
         batch_op.drop_column('next_commitment')

@@ -106,6 +106,10 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
     player_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"), index=True)
     # Who seated the bot in this seat (P-010): that player may remove it; None for the operator.
     bot_sponsor_id: Mapped[int | None] = mapped_column(sa.ForeignKey("players.id"))
+    # Presence (P-015): when the seat was taken, and when its player was last seen at the
+    # table (a page, a fragment, or the live stream's heartbeat).
+    sat_at: Mapped[datetime | None] = mapped_column()
+    last_seen: Mapped[datetime | None] = mapped_column()
     table: Mapped[Table] = relationship(back_populates="seats")
     player: Mapped[Player | None] = relationship(foreign_keys=[player_id])
 

@@ -113,6 +113,9 @@ def default_move(work: RoundWork) -> bool:
 def close_betting(work: RoundWork) -> None:
     """No more bets: start the round. Boxes the engine will not deal (under the minimum, a
     side bet without a main bet) get their chips back first."""
+    from .presence import return_undealt_bets
+
+    return_undealt_bets(work)  # P-015: never deal the bet of someone who is not there
     action = Action(getattr(work.game, "window_closes_with", "deal"), SYSTEM_SEAT)
     for _ in range(len(work.table.seats) + 1):
         saved = work.snapshot()

@@ -4,6 +4,7 @@ Each job lives in its own module; this one only gathers their public names."""
 
 from __future__ import annotations
 
+from ..models import Player, Table
 from .bots import MAX_BOTS_PER_PLAYER, add_bot, remove_bot
 from .chips import buy_in, cash_out
 from .clocks import (
@@ -37,9 +38,54 @@ from .rounds import (
 from .seating import in_play_anywhere, leave, seat_in_play, sit
 
 __all__ = [
-    "BETTING_WINDOW_S", "DECISION_S", "MAX_BOTS_PER_PLAYER", "MAX_BOT_STEPS", "SINGLE_PLAYER_WAIT_H",
-    "Outcome", "PlayError", "RoundWork", "StaleError", "act", "action_rng", "add_bot", "buy_in",
-    "cash_out", "clock_lengths", "current_round", "in_play_anywhere", "is_shared", "leave", "load_table",
-    "publish_next_commitment", "rebet", "remove_bot", "require_legal", "seat_in_play", "seat_owners",
-    "sit", "start_round", "table_carry", "table_epoch", "table_step", "tick", "went_dead",
+    "BETTING_WINDOW_S",
+    "DECISION_S",
+    "MAX_BOTS_PER_PLAYER",
+    "MAX_BOT_STEPS",
+    "SINGLE_PLAYER_WAIT_H",
+    "Outcome",
+    "PlayError",
+    "RoundWork",
+    "StaleError",
+    "act",
+    "action_rng",
+    "add_bot",
+    "buy_in",
+    "cash_out",
+    "clock_lengths",
+    "current_round",
+    "in_play_anywhere",
+    "is_shared",
+    "leave",
+    "load_table",
+    "look_in",
+    "publish_next_commitment",
+    "rebet",
+    "remove_bot",
+    "require_legal",
+    "seat_in_play",
+    "seat_owners",
+    "sit",
+    "start_round",
+    "table_carry",
+    "table_epoch",
+    "table_step",
+    "tick",
+    "went_dead",
 ]
+
+
+def look_in(table: Table, viewer: Player | None) -> None:
+    """A look at the table: the viewer is present (P-015), and seats of players who are not
+    are freed if nothing of theirs is on the layout. Committed here; a race loses quietly."""
+    from ..extensions import db
+    from .presence import mark_present, sit_out_absent
+
+    try:
+        if viewer is not None and any(s.player_id == viewer.id for s in table.seats):
+            mark_present(table.id, viewer.id)
+        sit_out_absent(table)
+        db.session.commit()
+    except PlayError:
+        db.session.rollback()
+    db.session.refresh(table)

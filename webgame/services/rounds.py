@@ -438,6 +438,10 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
         from .bots import run_bots
 
         run_bots(work)
+    if action.kind == getattr(work.game, "window_closes_with", "deal"):
+        from .presence import return_undealt_bets
+
+        return_undealt_bets(work)  # P-015: a deal never plays the bet of someone not there
     require_legal(work, action)
     events = work.apply(action, player=player, actor="player")
     settle_after(work)

@@ -7,7 +7,7 @@ import sqlalchemy as sa
 
 from ..extensions import db
 from ..games import registry
-from ..models import Player, Seat, Table
+from ..models import Player, Seat, Table, utcnow
 from .rounds import PlayError, current_round, open_work, table_carry, tell_owner
 
 
@@ -23,8 +23,10 @@ def sit(table: Table, player: Player, number: int) -> Seat:
         raise PlayError(f"You may play at most {limit} spot{'s' if limit > 1 else ''} at this table.")
     if seat_in_play(table, number):
         raise PlayError("That spot is in the middle of a round. Take it when the round is over.")
+    now = utcnow()
     won = db.session.execute(
-        sa.update(Seat).where(Seat.id == seat.id, Seat.player_id.is_(None)).values(player_id=player.id)
+        sa.update(Seat).where(Seat.id == seat.id, Seat.player_id.is_(None))
+        .values(player_id=player.id, sat_at=now, last_seen=now)
         .execution_options(synchronize_session=False)
     ).rowcount  # type: ignore[attr-defined]
     if won != 1:

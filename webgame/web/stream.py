@@ -12,11 +12,12 @@ import time
 from collections.abc import Iterator
 
 from flask import Blueprint, Response, current_app, stream_with_context
+from flask_login import current_user
 
 from ..extensions import db
 from ..models import Table
 from ..realtime.bus import BUS, start_relay
-from ..services import live, play
+from ..services import live, play, presence
 from .util import get_or_404
 
 bp = Blueprint("stream", __name__)
@@ -40,11 +41,22 @@ def _version_and_tick(table_id: int) -> int:
     return version
 
 
+def _still_here(table_id: int, viewer_id: int | None) -> None:
+    """The stream's heartbeat is the player's presence at the table (P-015)."""
+    if viewer_id is None:
+        return
+    presence.mark_present(table_id, viewer_id)
+    db.session.commit()
+    db.session.remove()
+
+
 @bp.get("/tables/<int:table_id>/events")
 def events(table_id: int) -> Response:
     get_or_404(Table, table_id)
     start_relay(current_app.config["SQLALCHEMY_DATABASE_URI"], current_app.config.get("REDIS_URL", ""))
     seconds = float(current_app.config.get("STREAM_SECONDS", STREAM_S))
+
+    viewer_id = current_user.id if current_user.is_authenticated else None
 
     def stream() -> Iterator[str]:
         seen = None
@@ -61,6 +73,7 @@ def events(table_id: int) -> Response:
                 yield f"id: {version}\nevent: changed\ndata: {payload}\n\n"
             elif time.monotonic() - last_sent >= HEARTBEAT_S:
                 last_sent = time.monotonic()
+                _still_here(table_id, viewer_id)
                 yield ": heartbeat\n\n"
             BUS.wait(table_id, mark, TICK_S)
 

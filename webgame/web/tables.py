@@ -55,6 +55,7 @@ def _apply_clocks(table: Table) -> None:
     if table.next_seed is None:
         play.publish_next_commitment(table)  # shown before anyone bets on the next round
         db.session.commit()
+    play.look_in(table, _viewer())
 
 
 @bp.get("/<int:table_id>")

@@ -1,0 +1,91 @@
+"""Who is really at the table (P-015). A player whose browser has been gone a while, or who
+let two rounds go by without a bet, is sat out: bets not yet dealt go back to their chips and
+the seat is freed. Nothing is ever played for a player who is not there."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import sqlalchemy as sa
+
+from ..engine.protocol import Action
+from ..extensions import db
+from ..models import Player, Round, RoundSeat, Seat, Table, utcnow
+from .rounds import PlayError, RoundWork
+
+ABSENT_AFTER_S = 90  # P-015: no page, fragment or stream heartbeat from the player for this long
+FRESH_S = 15  # a presence mark newer than this is not written again
+MISSED_ROUNDS = 2  # P-015: rounds dealt at the table while the seat had no bet
+
+
+def mark_present(table_id: int, player_id: int) -> None:
+    """The player is looking at the table now (written at most every FRESH_S seconds)."""
+    now = utcnow()
+    db.session.execute(
+        sa.update(Seat).where(Seat.table_id == table_id, Seat.player_id == player_id,
+                              sa.or_(Seat.last_seen.is_(None), Seat.last_seen < now - timedelta(seconds=FRESH_S)))
+        .values(last_seen=now).execution_options(synchronize_session=False))
+
+
+def missed_rounds(table: Table, seat: Seat) -> bool:
+    """The table's last MISSED_ROUNDS finished rounds since the player sat down all went by
+    without a bet from this seat."""
+    if seat.sat_at is None or seat.player_id is None:
+        return False
+    recent = list(db.session.scalars(
+        sa.select(Round.id).where(Round.table_id == table.id, Round.status == "over",
+                                  Round.started_at >= seat.sat_at)
+        .order_by(Round.number.desc()).limit(MISSED_ROUNDS)))
+    if len(recent) < MISSED_ROUNDS:
+        return False
+    played = db.session.scalar(sa.select(sa.func.count(RoundSeat.id)).where(
+        RoundSeat.round_id.in_(recent), RoundSeat.seat == seat.number, RoundSeat.player_id == seat.player_id))
+    return not played
+
+
+def absent(table: Table) -> list[Seat]:
+    """The seats of people (never bots) who are not at the table by P-015."""
+    cutoff = utcnow() - timedelta(seconds=ABSENT_AFTER_S)
+    out = []
+    for seat in table.seats:
+        player: Player | None = seat.player
+        if player is None or player.is_bot:
+            continue
+        gone = seat.last_seen is not None and seat.last_seen < cutoff
+        if gone or missed_rounds(table, seat):
+            out.append(seat)
+    return out
+
+
+def return_undealt_bets(work: RoundWork) -> list[Seat]:
+    """Before a shared table deals: the bets of players who are not there go back to their
+    chips, so the deal never plays them (the table's own 'clear' move, journaled). Returns
+    the seats that were sat out this way."""
+    from .clocks import is_shared
+
+    if not is_shared(work.table):
+        return []
+    out = []
+    for seat in absent(work.table):
+        if not work.at_risk.get(str(seat.number)):
+            continue
+        if not any(a.kind == "clear" for a in work.legal(seat.number)):
+            continue  # already dealt, or bets that cannot come down (craps contract bets)
+        try:
+            work.apply(Action("clear", seat.number), player=None, actor="table")
+        except PlayError:
+            continue
+        out.append(seat)
+    return out
+
+
+def sit_out_absent(table: Table) -> int:
+    """Free the seats of absent players who have nothing on the layout. Returns how many."""
+    from .seating import seat_in_play, unseat
+
+    freed = 0
+    for seat in absent(table):
+        if not seat_in_play(table, seat.number):
+            unseat(table, seat)
+            freed += 1
+    return freed

@@ -119,6 +119,17 @@ def test_a_forged_owner_move_is_refused_and_shows_no_other_players_cards(app, gu
     assert attacker.act("owner", str(victim_id)) == "That move is not open to your seat right now."
     rnd = latest_round(table)
     assert "owner" not in [e.action["kind"] for e in _journal(rnd) if e.actor == "player"]
+    if slug == "three-card-poker":  # the hidden-card scan: the victim's cards never reach the attacker
+        victim.page()
+        victim.act("bet", bet.spot, amount=str(bet.min / 100))
+        victim.act("deal")
+        db.session.expire_all()
+        state = latest_round(table).state
+        theirs = state["seats"]["1"]["cards"]
+        assert theirs and attacker.page()
+        for code in theirs:
+            if code not in state["seats"]["0"]["cards"]:
+                assert f'data-code="{code}"' not in attacker.html
 
 
 def _journal(rnd: Round):

@@ -32,6 +32,7 @@ from ..models import Account, LedgerEntry, utcnow
 from . import wallet
 
 _PENDING = "new_account_ids"
+_CREATED = "accounts_made_here"
 
 
 def _known() -> dict[tuple[Any, ...], int]:
@@ -54,12 +55,23 @@ def account_id(kind: str, *, player_id: int | None = None, table_id: int | None 
         acct = wallet.jackpot(name)
     else:
         acct = wallet.account(kind, player_id=player_id, table_id=table_id, name=name)
-    pending[key] = acct.id
+    if acct.id in db.session.info.get(_CREATED, ()):
+        pending[key] = acct.id  # made by this transaction: known only once it commits
+    else:
+        _known()[key] = acct.id  # found already there: committed by an earlier transaction
     return acct.id
+
+
+@event.listens_for(Session, "after_flush")
+def _note_created(session: Session, _: Any) -> None:
+    made = {obj.id for obj in session.new if isinstance(obj, Account)}
+    if made:
+        session.info.setdefault(_CREATED, set()).update(made)
 
 
 @event.listens_for(Session, "after_commit")
 def _remember(session: Session) -> None:
+    session.info.pop(_CREATED, None)
     pending = session.info.pop(_PENDING, None)
     if pending:
         try:
@@ -71,6 +83,7 @@ def _remember(session: Session) -> None:
 @event.listens_for(Session, "after_rollback")
 def _forget(session: Session) -> None:
     session.info.pop(_PENDING, None)
+    session.info.pop(_CREATED, None)
 
 
 class Overdrawn(wallet.InsufficientFunds):

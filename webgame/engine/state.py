@@ -6,6 +6,7 @@ nothing but strings, integers, booleans, lists, dicts and nested dataclasses.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import json
@@ -17,10 +18,36 @@ from typing import Any, TypeVar, Union, get_args, get_origin, get_type_hints
 T = TypeVar("T")
 
 
+_SCALARS = (str, int, float, bool)
+
+
 def dump(obj: Any) -> dict[str, Any]:
+    """The dataclass as plain data (what ``dataclasses.asdict`` gives), guided by the field
+    types so that a shoe's list of card codes is copied whole rather than card by card."""
     if not dataclasses.is_dataclass(obj) or isinstance(obj, type):
         raise TypeError("dump takes a dataclass instance")
-    return dataclasses.asdict(obj)
+    return typing.cast(dict[str, Any], _plain(obj))
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {name: (list(field) if flat and type(field) is list else _plain(field))
+                for (name, _), flat, field in zip(_hints(type(value)), _flat(type(value)),
+                                                 (getattr(value, n) for n, _ in _hints(type(value))))}
+    if isinstance(value, list | tuple):
+        return type(value)(_plain(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, _SCALARS) or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
+@functools.cache
+def _flat(tp: type) -> tuple[bool, ...]:
+    """Per field of a dataclass: is it a list of plain values (copied whole both ways)?"""
+    return tuple(get_origin(hint) is list and (get_args(hint) or (Any,))[0] in _SCALARS
+                 for _, hint in _hints(tp))
 
 
 @functools.cache
@@ -48,6 +75,8 @@ def _build(tp: Any, value: Any) -> Any:
         return tp(**kwargs)
     if origin is list:
         item = (get_args(tp) or (Any,))[0]
+        if item in _SCALARS:
+            return list(value)  # a list of card codes or counts: nothing inside to build
         return [_build(item, v) for v in value]
     if origin is tuple:
         args = tuple(get_args(tp))

@@ -4,11 +4,11 @@ engine itself. The round is decoded once: a request that has just worked on it p
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import MutableSequence, Sequence
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
-from ..engine.rng import SeededRng
 from ..extensions import db
 from ..games import registry
 from ..models import Account, Player, Table, utcnow
@@ -16,7 +16,22 @@ from . import recall
 from .books import account_id
 from .rounds import PlayError, RoundWork, current_round, next_round_rules, table_carry
 
+T = TypeVar("T")
 CHIP_DENOMINATIONS = [100, 500, 2500, 10000, 50000, 100000]
+
+
+class _Unshuffled:
+    """The randomness of a scratch round that only lists betting spots: it moves nothing, so
+    listing them costs no shuffle of the shoe."""
+
+    def randbelow(self, n: int) -> int:
+        return 0
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        return None
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[0]
 
 
 def next_round_legal(table: Table, seat: int) -> list[Any]:
@@ -27,7 +42,7 @@ def next_round_legal(table: Table, seat: int) -> list[Any]:
         rules = next_round_rules(table)
     except PlayError:
         return []
-    state = game.new_round(rules, SeededRng(0), table_carry(table))
+    state = game.new_round(rules, _Unshuffled(), table_carry(table))
     return list(game.legal_actions(state, seat))
 
 

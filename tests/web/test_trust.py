@@ -316,3 +316,17 @@ def test_a_cleared_bet_frees_the_seat_and_the_chips_at_once(app, guest):
     db.session.expire_all()
     assert table.seats[0].player_id is None
     assert_books_balance()
+
+
+def test_a_table_saved_outside_the_rulebook_refuses_play_in_plain_words(app, guest):
+    """A configuration saved before D-004 bound the operator no longer resolves: a bet gets a
+    plain message and changes nothing (no server error)."""
+    table = make_table()
+    seat = Seat(guest, table)
+    table.config = {"limits": {"main": {"min": 500, "max": 110_000}}}  # above 000 s.265's $1,000
+    db.session.commit()
+    start = chips(me(), table)
+    error = seat.act("bet", "main", chip=1000)
+    assert error.startswith("This table is closed for a change of its rules") and "$1,000" in error
+    assert latest_round(table) is None and chips(me(), table) == start
+    assert seat.page() and "Internal Server Error" not in seat.html

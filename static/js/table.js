@@ -310,15 +310,46 @@
   });
 
   /* A browser that has just acted already shows the table at the version its own stream
-     event announces: only a newer version is worth fetching again. */
+     event announces: only a newer version is worth fetching again. The event can arrive
+     while the post that caused it is still on its way back; then the answer to the post is
+     awaited, and the table is fetched only if it shows less than was announced. */
+  var posting = 0;
+  var owed = -1;
+
+  function shownVersion() {
+    var play = doc.getElementById("play");
+    return play ? parseInt(play.getAttribute("data-table-version") || "-1", 10) : -1;
+  }
+
+  doc.addEventListener("htmx:beforeRequest", function (evt) {
+    if (evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb === "post") { posting += 1; }
+  });
+  doc.addEventListener("htmx:afterRequest", function (evt) {
+    if (evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb === "post") {
+      posting = Math.max(0, posting - 1);
+    }
+  });
+  doc.addEventListener("htmx:afterSettle", function () {
+    if (posting === 0 && owed > shownVersion()) {
+      owed = -1;
+      var listener = doc.querySelector(".live-refresh");
+      if (listener) { htmx.trigger(listener, "casino:refetch"); }
+    } else if (posting === 0) {
+      owed = -1;
+    }
+  });
   doc.addEventListener("htmx:confirm", function (evt) {
     var trig = evt.detail && evt.detail.triggeringEvent;
-    var play = doc.getElementById("play");
-    if (!trig || trig.type !== "sse:changed" || !play || !trig.detail || !trig.detail.data) { return; }
+    if (!trig || trig.type !== "sse:changed" || !trig.detail || !trig.detail.data) { return; }
     var announced;
     try { announced = JSON.parse(trig.detail.data).version; } catch (e) { return; }
-    var shown = parseInt(play.getAttribute("data-table-version") || "-1", 10);
-    if (typeof announced === "number" && announced <= shown) { evt.preventDefault(); }
+    if (typeof announced !== "number") { return; }
+    if (announced <= shownVersion()) {
+      evt.preventDefault();
+    } else if (posting > 0) {
+      owed = Math.max(owed, announced);
+      evt.preventDefault();
+    }
   });
 
   function start() {

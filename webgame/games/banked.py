@@ -31,6 +31,7 @@ from ..engine.protocol import (
     SYSTEM_SEAT,
     Action,
     Event,
+    GameBase,
     IllegalAction,
     Note,
     Refund,
@@ -65,15 +66,13 @@ def snapshot(rules: Mapping[str, Any]) -> dict[str, Any]:
     return copied
 
 
-class BankedTable:
+class BankedTable(GameBase[Any]):
     """Bookkeeping shared by the house-banked engines; subclasses hold the game."""
 
     slug = ""
     name = ""
     family = "carnival"
     seat_owner_action = "owner"  # the seating layer tells the round who plays each position
-    opening_actions = ("bet",)
-    window_closes_with = "deal"  # the betting window's end deals the round (D-025)
     state_class: type = object
     spots: tuple[str, ...] = ()
     spot_names: ClassVar[Mapping[str, str]] = {}

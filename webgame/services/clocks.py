@@ -113,7 +113,7 @@ def default_move(work: RoundWork) -> bool:
 def close_betting(work: RoundWork) -> None:
     """No more bets: start the round. Boxes the engine will not deal (under the minimum, a
     side bet without a main bet) get their chips back first."""
-    action = Action(getattr(work.game, "window_closes_with", "deal"), SYSTEM_SEAT)
+    action = Action(work.game.window_closes_with, SYSTEM_SEAT)
     for _ in range(len(work.table.seats) + 1):
         saved = work.snapshot()
         try:

@@ -38,6 +38,7 @@ class ShoeTable(BankedTable):
     RNG (P-001), a shoe game gone dead starts from a reshuffle (D-011), and the shoe is
     what the next round inherits. ``state_class`` takes ``rules``, ``shoe`` and ``seats``."""
 
+    carries_shoe = True
     seat_class: type = object
 
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> Any:

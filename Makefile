@@ -1,5 +1,6 @@
 # make run   – install, migrate, seed the demo floor and serve on http://127.0.0.1:5000
-# make test  – install test dependencies, find a browser, run every test (browser tests included)
+# make test  – install test dependencies, lint, find a browser, run every test (browser tests included)
+# make lint  – ruff over the code, tests and benchmarks; mypy over webgame/ (strict for engine/ and games/)
 # make bench – benchmarks (not part of the tests' pass/fail)
 
 PYTHON ?= python3
@@ -7,7 +8,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 FLASK := $(VENV)/bin/flask --app app
 
-.PHONY: run test bench install install-dev browser clean migrate
+.PHONY: run test lint bench install install-dev browser clean migrate
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,9 +35,13 @@ browser: install-dev
 	@if [ -x /usr/bin/chromium ] || [ -n "$$CHROMIUM_PATH" ]; then echo "browser: using system Chromium"; \
 	else $(PY) -m playwright install chromium; fi
 
-# Everything but the browser tests runs on two processes; the browser tests then run in order,
-# one gunicorn server for the session.
-test: install-dev browser
+lint: install-dev
+	$(PY) -m ruff check webgame tests bench
+	$(PY) -m mypy webgame
+
+# Lint first; then everything but the browser tests runs on two processes, and the browser
+# tests run in order, one gunicorn server for the session.
+test: install-dev lint browser
 	$(PY) -m pytest -n 2 -m "not e2e"
 	$(PY) -m pytest -m e2e
 
@@ -44,4 +49,4 @@ bench: install-dev
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -14,8 +14,8 @@ import socket
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, Optional
 
 
 def _free_port() -> int:
@@ -24,7 +24,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _bindir() -> Optional[Path]:
+def _bindir() -> Path | None:
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
     if found:
         return Path(found[-1]).parent

@@ -9,9 +9,6 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from webgame.engine.protocol import SYSTEM_SEAT, IllegalAction, MeterMove, Stake
-from webgame.engine.rng import SeededRng
-from webgame.games.carnival import CARIBBEAN_STUD as CSP
 from tests.carnival_support import (
     act,
     check_money,
@@ -22,6 +19,9 @@ from tests.carnival_support import (
     settlements,
     stacked_round,
 )
+from webgame.engine.protocol import SYSTEM_SEAT, IllegalAction, MeterMove, Stake
+from webgame.engine.rng import SeededRng
+from webgame.games.carnival import CARIBBEAN_STUD as CSP
 
 SEED = 1_000_000
 

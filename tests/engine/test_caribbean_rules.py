@@ -8,12 +8,12 @@ from functools import cache
 import numpy as np
 import pytest
 
+from tests.carnival_support import check_money, random_round, rules_for
 from webgame.engine.hands import batch
 from webgame.engine.hands.high import high_evaluator
 from webgame.engine.paytable import load_game
 from webgame.games.carnival import CARIBBEAN_STUD as CSP
 from webgame.games.carnival.base import pay_line
-from tests.carnival_support import check_money, random_round, rules_for
 
 EV = high_evaluator()
 

@@ -8,11 +8,6 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
-from webgame.engine.paytable import load_game
-from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Refund, Stake
-from webgame.engine.rng import SeededRng
-from webgame.games.carnival import LET_IT_RIDE as LIR
-from webgame.games.carnival.base import prorate
 from tests.carnival_support import (
     act,
     check_money,
@@ -22,6 +17,11 @@ from tests.carnival_support import (
     settlements,
     stacked_round,
 )
+from webgame.engine.paytable import load_game
+from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Refund, Stake
+from webgame.engine.rng import SeededRng
+from webgame.games.carnival import LET_IT_RIDE as LIR
+from webgame.games.carnival.base import prorate
 
 VARIANTS = ("grand-ronde", "chapter4")
 

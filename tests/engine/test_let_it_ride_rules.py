@@ -12,6 +12,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from tests.carnival_support import check_money, random_round, rules_for
 from webgame.engine.cards import standard_deck
 from webgame.engine.hands import batch, evaluate_three
 from webgame.engine.hands.high import high_evaluator
@@ -20,7 +21,6 @@ from webgame.engine.paytable import load_game
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import LET_IT_RIDE as LIR
 from webgame.games.carnival.base import pay_line
-from tests.carnival_support import check_money, random_round, rules_for
 
 VARIANTS = ("grand-ronde", "chapter4")
 EV = high_evaluator()

@@ -9,13 +9,6 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pytest
 
-from webgame.engine.hands import batch
-from webgame.engine.hands.high import high_evaluator
-from webgame.engine.paytable import load_game
-from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Stake
-from webgame.engine.rng import SeededRng
-from webgame.games.carnival import MISSISSIPPI_STUD as MS
-from webgame.games.carnival.base import pay_line
 from tests.carnival_support import (
     act,
     check_money,
@@ -26,6 +19,13 @@ from tests.carnival_support import (
     settlements,
     stacked_round,
 )
+from webgame.engine.hands import batch
+from webgame.engine.hands.high import high_evaluator
+from webgame.engine.paytable import load_game
+from webgame.engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Stake
+from webgame.engine.rng import SeededRng
+from webgame.games.carnival import MISSISSIPPI_STUD as MS
+from webgame.games.carnival.base import pay_line
 
 
 def ms_round(hands: Sequence[str], community: str, bets: Mapping[int, Mapping[str, int]] | None = None, *,

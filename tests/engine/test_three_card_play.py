@@ -8,6 +8,15 @@ from collections.abc import Sequence
 
 import pytest
 
+from tests.carnival_support import (
+    act,
+    check_money,
+    check_views,
+    nets,
+    rules_for,
+    settlements,
+    stacked_round,
+)
 from webgame.engine.cards import standard_deck
 from webgame.engine.protocol import (
     SYSTEM_SEAT,
@@ -19,15 +28,6 @@ from webgame.engine.protocol import (
 )
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import THREE_CARD_POKER as TCP
-from tests.carnival_support import (
-    act,
-    check_money,
-    check_views,
-    nets,
-    rules_for,
-    settlements,
-    stacked_round,
-)
 
 VARIANTS = ("grand-ronde", "chapter4")
 

@@ -11,6 +11,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from tests.carnival_support import check_money, random_round, rules_for
 from webgame.engine.cards import standard_deck
 from webgame.engine.hands import card_ids, evaluate_three, rank_three
 from webgame.engine.money import Odds
@@ -18,7 +19,6 @@ from webgame.engine.paytable import load_game
 from webgame.engine.rng import SeededRng
 from webgame.games.carnival import THREE_CARD_POKER as TCP
 from webgame.games.carnival.base import pay_line, qualifies
-from tests.carnival_support import check_money, random_round, rules_for
 
 VARIANTS = ("grand-ronde", "chapter4")
 DECK = [c.code for c in standard_deck()]

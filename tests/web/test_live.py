@@ -2,7 +2,6 @@
 
 from datetime import timedelta
 
-import pytest
 import sqlalchemy as sa
 
 from tests.conftest import CasinoClient

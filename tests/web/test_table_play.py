@@ -10,7 +10,6 @@ from webgame.games.blackjack import engine
 from webgame.games.blackjack.sidebets import GRADERS, SIDE_BETS
 from webgame.games.sidebets import SideBetTable
 from webgame.models import BetSettlement, RoundEvent
-from webgame.services import play
 
 from .tablehelp import EIGHTS, Seat, assert_books_balance, chips, latest_round, load_shoe, make_table, me
 

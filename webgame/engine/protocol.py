@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from .rng import Rng
 
@@ -150,34 +150,91 @@ class RoundOutcome:
     carry: dict[str, Any] = field(default_factory=dict)
 
 
-class Game(Protocol):
+StateT = TypeVar("StateT")
+
+
+class Game(Protocol[StateT]):
+    """What the services may ask of an engine whose round state is a ``StateT``. Engines
+    inherit :class:`GameBase`, which gives the optional hooks their defaults."""
+
     slug: str
     name: str
     family: str
+    opening_actions: tuple[str, ...]
+    seat_owner_action: str | None
+    window_closes_with: str
+    carries_shoe: bool
 
-    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> Any:
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> StateT:
         """A round in its betting phase. ``carry`` is what the last round left (a shoe)."""
+        ...
 
-    def legal_actions(self, state: Any, seat: int) -> list[Legal]: ...
+    def legal_actions(self, state: StateT, seat: int) -> list[Legal]: ...
 
-    def apply(self, state: Any, action: Action, rng: Rng) -> list[Event]:
+    def apply(self, state: StateT, action: Action, rng: Rng) -> list[Event]:
         """Apply one action in place; raise IllegalAction if it may not be taken."""
+        ...
 
-    def view(self, state: Any, viewer: int | None) -> dict[str, Any]:
+    def view(self, state: StateT, viewer: int | None) -> dict[str, Any]:
         """Everything ``viewer`` may see, and nothing else (no hole card, no shoe order)."""
+        ...
 
-    def to_act(self, state: Any) -> int | None:
+    def to_act(self, state: StateT) -> int | None:
         """The seat whose decision the round waits for; SYSTEM_SEAT if the table moves next;
         None when the round waits for nobody in particular (betting) or is over."""
+        ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: StateT) -> bool: ...
 
-    def carry(self, state: Any) -> dict[str, Any]:
+    def carry(self, state: StateT) -> dict[str, Any]:
         """What the next round inherits (the shoe and its cut card)."""
+        ...
 
-    def bot_action(self, state: Any, seat: int) -> Action | None:
+    def dump(self, state: StateT) -> dict[str, Any]: ...
+
+    def load(self, data: Mapping[str, Any]) -> StateT: ...
+
+    def bot_action(self, state: StateT, seat: int) -> Action | None:
         """The house strategy for a bot in ``seat`` (basic strategy), or None."""
+        ...
 
-    def dump(self, state: Any) -> dict[str, Any]: ...
+    def timeout_action(self, state: StateT) -> Action | None:
+        """The move a passed clock makes (D-009 default, the spin, the roll), or None."""
+        ...
 
-    def load(self, data: Mapping[str, Any]) -> Any: ...
+    def deciding(self, state: StateT) -> list[int]:
+        """Seats that may decide now, all at once (D-013); bots among them move at once."""
+        ...
+
+    def standing(self, carry: Mapping[str, Any] | None, seat: int) -> int:
+        """Cents ``carry`` keeps on the layout for ``seat`` between rounds."""
+        ...
+
+    def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
+        """The carry of a table whose game went dead (D-011): a reshuffled shoe."""
+        ...
+
+
+class GameBase(Game[StateT]):
+    """The defaults of the optional hooks; an engine overrides what its game has. Each
+    default is what the services did for an engine without the hook."""
+
+    opening_actions: tuple[str, ...] = ("bet",)  # the moves that may open the next round
+    seat_owner_action: str | None = None  # the move telling a round who plays each seat, if any
+    window_closes_with = "deal"  # the table's move when the betting window runs out (D-025)
+    carries_shoe = False  # the shoe outlives the round, so the game can go dead (D-011)
+
+    def bot_action(self, state: StateT, seat: int) -> Action | None:
+        return None
+
+    def timeout_action(self, state: StateT) -> Action | None:
+        return None
+
+    def deciding(self, state: StateT) -> list[int]:
+        return []
+
+    def standing(self, carry: Mapping[str, Any] | None, seat: int) -> int:
+        return 0
+
+    def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
+        return dict(carry)

@@ -93,7 +93,7 @@ def _key(tp: Any, key: Any) -> Any:
     return int(key) if tp is int else key
 
 
-def round_trips(obj: Any) -> bool:
+def round_trips(obj: object) -> bool:
     """True if the state survives JSON unchanged: the invariant the database relies on."""
     data = dump(obj)
     return load(type(obj), json.loads(json.dumps(data))) == obj

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from ..engine import state as codec
 from ..engine.money import Odds, fmt
@@ -31,14 +31,15 @@ from ..engine.protocol import (
     SYSTEM_SEAT,
     Action,
     Event,
+    GameBase,
     IllegalAction,
     Note,
     Refund,
     settle_once,
 )
+from ..engine.rng import Rng
 
 NOTES_SHOWN = 12
-Move = Callable[[Any, Action, Any, list[Event]], None]  # (state, action, rng, events)
 BETTING, OVER = "betting", "over"
 
 
@@ -48,6 +49,36 @@ class SeatBook:
 
     bets: dict[str, int] = field(default_factory=dict)
     results: list[dict[str, Any]] = field(default_factory=list)
+
+
+class Book(Protocol):
+    """What the table reads of a position: its wagers and their results (a :class:`SeatBook`,
+    or a game's own position such as the carnival ``Box``)."""
+
+    bets: dict[str, int]
+    results: list[dict[str, Any]]
+
+
+BookT_co = TypeVar("BookT_co", bound=Book, covariant=True)
+
+
+class BankedState(Protocol[BookT_co]):
+    """What the table reads and writes of a round's state; each game's state dataclass has
+    these fields and its own."""
+
+    rules: dict[str, Any]
+    owners: dict[int, str]
+    phase: str
+    settled: list[str]
+    notes: list[str]
+
+    @property
+    def seats(self) -> Mapping[int, BookT_co]: ...
+
+
+StateT = TypeVar("StateT", bound=BankedState[Any])
+BookT = TypeVar("BookT", bound=Book)
+Move = Callable[[StateT, Action, Rng, list[Event]], None]  # (state, action, rng, events)
 
 
 def spot_word(seat: int) -> str:
@@ -65,27 +96,26 @@ def snapshot(rules: Mapping[str, Any]) -> dict[str, Any]:
     return copied
 
 
-class BankedTable:
-    """Bookkeeping shared by the house-banked engines; subclasses hold the game."""
+class BankedTable(GameBase[StateT]):
+    """Bookkeeping shared by the house-banked engines; subclasses hold the game and name
+    their state dataclass (``BankedTable[CarnivalState]``)."""
 
     slug = ""
     name = ""
     family = "carnival"
     seat_owner_action = "owner"  # the seating layer tells the round who plays each position
-    opening_actions = ("bet",)
-    window_closes_with = "deal"  # the betting window's end deals the round (D-025)
-    state_class: type = object
+    state_class: type[StateT]
     spots: tuple[str, ...] = ()
     spot_names: ClassVar[Mapping[str, str]] = {}
 
     # -- protocol plumbing ---------------------------------------------------------------
-    def dump(self, state: Any) -> dict[str, Any]:
+    def dump(self, state: StateT) -> dict[str, Any]:
         return codec.dump(state)
 
-    def load(self, data: Mapping[str, Any]) -> Any:
+    def load(self, data: Mapping[str, Any]) -> StateT:
         return codec.load(self.state_class, data)
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: StateT) -> bool:
         return bool(state.phase == OVER)
 
     # -- small readings of the rules -----------------------------------------------------
@@ -122,7 +152,7 @@ class BankedTable:
             raise IllegalAction(f"Bets are taken in steps of {fmt(step)}.")  # D-003
 
     @staticmethod
-    def book(state: Any, seat: int) -> Any:
+    def book(state: BankedState[BookT], seat: int) -> BookT:
         if seat not in state.seats:
             raise IllegalAction("There is no such betting position at this table.")
         return state.seats[seat]
@@ -138,13 +168,13 @@ class BankedTable:
         return Posted.of(self.slug, rules)
 
     # -- actions every table takes -------------------------------------------------------
-    def moves(self) -> dict[str, Move]:
+    def moves(self) -> dict[str, Move[StateT]]:
         """The action kinds this table takes, each with its handler. Every table takes
         ``clear`` and ``owner``; a game adds its own (the bet, the deal, its decisions)."""
         return {"clear": lambda s, a, r, e: self.clear(s, a, e),
                 "owner": lambda s, a, r, e: self.owner(s, a, e)}
 
-    def apply(self, state: Any, action: Action, rng: Any) -> list[Event]:
+    def apply(self, state: StateT, action: Action, rng: Rng) -> list[Event]:
         """One action: refused in plain words if the round is over or the table has no such
         move; otherwise its events, with every Note kept on the round's notes."""
         if state.phase == OVER:
@@ -157,7 +187,7 @@ class BankedTable:
         self.record_notes(state, events)
         return events
 
-    def owner(self, state: Any, action: Action, events: list[Event]) -> None:
+    def owner(self, state: StateT, action: Action, events: list[Event]) -> None:
         """Who plays this position (``spot`` = a player id, "" = nobody): the view shows a
         player the private cards of every position they play (D-023, D-016), and per-player
         caps count by it (D-006)."""
@@ -169,7 +199,7 @@ class BankedTable:
         else:
             state.owners.pop(action.seat, None)
 
-    def clear(self, state: Any, action: Action, events: list[Event]) -> None:
+    def clear(self, state: StateT, action: Action, events: list[Event]) -> None:
         """Take chips back before the deal (P-003): one spot, or everything ("" spot)."""
         if state.phase != BETTING:
             raise IllegalAction("Betting is closed.")  # D-026
@@ -180,7 +210,7 @@ class BankedTable:
         for key in keys:
             events.append(Refund(action.seat, key, box.bets.pop(key)))
 
-    def cleared_with(self, state: Any, box: Any, spot: str) -> list[str]:
+    def cleared_with(self, state: StateT, box: Book, spot: str) -> list[str]:
         """The wagers that clearing ``spot`` takes back. Side bets stand only on the main
         wager, so taking the main wager back takes them too."""
         if spot and spot not in self.spots:
@@ -192,12 +222,12 @@ class BankedTable:
         return ("main",)
 
     # -- settlement ----------------------------------------------------------------------
-    def settle(self, state: Any, events: list[Event], seat: int, bet: str, stake: int,
+    def settle(self, state: StateT, events: list[Event], seat: int, bet: str, stake: int,
                returned: int, result: str, detail: str) -> None:
         settle_once(state.settled, state.seats[seat].results, events, seat, bet, stake, returned,
                     result, detail)
 
-    def pay(self, state: Any, events: list[Event], seat: int, bet: str, paytable: str, line: str,
+    def pay(self, state: StateT, events: list[Event], seat: int, bet: str, paytable: str, line: str,
             label: str = "") -> None:
         """Pay one wager by a paytable line: the stake back plus the win, truncated (D-002)."""
         stake = state.seats[seat].bets.get(bet, 0)
@@ -206,27 +236,27 @@ class BankedTable:
         o = self.odds(state.rules, paytable, line)
         self.win(state, events, seat, bet, o.win(stake), f"{label or humanize(line)} pays {o}")
 
-    def win(self, state: Any, events: list[Event], seat: int, bet: str, won: int, detail: str) -> None:
+    def win(self, state: StateT, events: list[Event], seat: int, bet: str, won: int, detail: str) -> None:
         """Pay one wager ``won`` cents besides its stake."""
         stake = state.seats[seat].bets.get(bet, 0)
         if stake:
             self.settle(state, events, seat, bet, stake, stake + won, "win", detail)
 
-    def push(self, state: Any, events: list[Event], seat: int, bet: str, detail: str) -> None:
+    def push(self, state: StateT, events: list[Event], seat: int, bet: str, detail: str) -> None:
         stake = state.seats[seat].bets.get(bet, 0)
         if stake:
             self.settle(state, events, seat, bet, stake, stake, "push", detail)
 
-    def lose(self, state: Any, events: list[Event], seat: int, bet: str, detail: str) -> None:
+    def lose(self, state: StateT, events: list[Event], seat: int, bet: str, detail: str) -> None:
         stake = state.seats[seat].bets.get(bet, 0)
         if stake:
             self.settle(state, events, seat, bet, stake, 0, "lose", detail)
 
-    def open_stakes(self, state: Any) -> list[tuple[int, str, int]]:
+    def open_stakes(self, state: StateT) -> list[tuple[int, str, int]]:
         return [(n, bet, amount) for n, box in sorted(state.seats.items()) for bet, amount in box.bets.items()
                 if amount and f"{n}:{bet}" not in state.settled]
 
-    def void_round(self, state: Any, events: list[Event], why: str) -> None:
+    def void_round(self, state: StateT, events: list[Event], why: str) -> None:
         """D-010 → D-008: an internal inconsistency (a card twice, a wrong card count) is a
         malfunction: the round is void and every wager not yet settled is returned in full.
         The carnival games announce it in their rulebooks' words (their own override)."""
@@ -236,30 +266,30 @@ class BankedTable:
         state.phase = OVER
 
     @staticmethod
-    def record_notes(state: Any, events: Sequence[Event]) -> None:
+    def record_notes(state: BankedState[Any], events: Sequence[Event]) -> None:
         for event in events:
             if isinstance(event, Note):
                 state.notes.append(event.text)
 
     # -- simultaneous decisions (D-013) -------------------------------------------------
-    def undecided(self, state: Any) -> list[int]:
+    def undecided(self, state: StateT) -> list[int]:
         """Positions still to decide in the current decision window, lowest first."""
         return []
 
-    def deciding(self, state: Any) -> list[int]:
+    def deciding(self, state: StateT) -> list[int]:
         """Every position that may decide now: all of them at once (D-013)."""
         return self.undecided(state)
 
-    def default_action(self, state: Any, seat: int) -> Action:
+    def default_action(self, state: StateT, seat: int) -> Action:
         """D-009: the choice that puts no more money at risk (check, fold, no raise …)."""
         raise NotImplementedError
 
-    def timeout_action(self, state: Any) -> Action | None:
+    def timeout_action(self, state: StateT) -> Action | None:
         """D-009, D-013: when the one decision clock runs out, the table's ``timeout`` move
         gives every position still undecided the option that puts no more money at risk."""
         return Action("timeout", SYSTEM_SEAT) if self.undecided(state) else None
 
-    def timeout(self, state: Any, action: Action, rng: Any, events: list[Event]) -> None:
+    def timeout(self, state: StateT, action: Action, rng: Rng, events: list[Event]) -> None:
         if action.seat != SYSTEM_SEAT:
             raise IllegalAction("Only the table's clock can time a decision out.")
         waiting = self.undecided(state)
@@ -271,17 +301,17 @@ class BankedTable:
             events.append(Note(f"{spot_word(seat)}: time is up.", seat))
             self.decide(state, move, rng, events)
 
-    def decide(self, state: Any, action: Action, rng: Any, events: list[Event]) -> None:
+    def decide(self, state: StateT, action: Action, rng: Rng, events: list[Event]) -> None:
         """Take one position's decision in the current window; the last one closes it."""
         raise NotImplementedError
 
-    def to_act(self, state: Any) -> int | None:
+    def to_act(self, state: StateT) -> int | None:
         waiting = self.undecided(state)
         return waiting[0] if waiting else None
 
     # -- views ---------------------------------------------------------------------------
     @staticmethod
-    def viewer_seats(state: Any, viewer: int | None) -> set[int]:
+    def viewer_seats(state: BankedState[Any], viewer: int | None) -> set[int]:
         """The positions whose private cards ``viewer`` may see: their own and any other
         position played by the same person (D-023)."""
         if viewer is None or viewer not in state.seats:
@@ -292,7 +322,7 @@ class BankedTable:
         return {n for n, owner in state.owners.items() if owner == who} | {viewer}
 
     @staticmethod
-    def results_view(box: Any, visible: bool) -> list[dict[str, Any]]:
+    def results_view(box: Book, visible: bool) -> list[dict[str, Any]]:
         return [dict(r) for r in box.results] if visible else []
 
     @staticmethod

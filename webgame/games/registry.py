@@ -7,6 +7,7 @@ from importlib import import_module
 from typing import Any
 
 from ..engine.paytable import GameRules, load_game
+from ..engine.protocol import Game, GameBase
 
 # slug -> "module:attribute" of the engine object; a game is registered once its engine plays.
 ENGINES: dict[str, str] = {
@@ -26,9 +27,13 @@ ENGINES: dict[str, str] = {
 
 
 @cache
-def engine(slug: str) -> Any:
+def engine(slug: str) -> Game[Any]:
+    """The engine of a registered game; its round state is opaque to the caller."""
     module, attr = ENGINES[slug].split(":")
-    return getattr(import_module(module), attr)
+    found = getattr(import_module(module), attr)
+    if not isinstance(found, GameBase):
+        raise TypeError(f"{ENGINES[slug]} is not a game engine")
+    return found
 
 
 def rules(slug: str) -> GameRules:

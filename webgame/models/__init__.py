@@ -17,7 +17,9 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Player(UserMixin, db.Model):  # type: ignore[name-defined,misc]
+# flask-sqlalchemy builds db.Model at run time, so mypy cannot name it: each model's class line
+# ignores that one error (name-defined) and nothing else.
+class Player(UserMixin, db.Model):  # type: ignore[name-defined]
     __tablename__ = "players"
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(sa.String(64), unique=True, index=True)
@@ -35,7 +37,7 @@ class Player(UserMixin, db.Model):  # type: ignore[name-defined,misc]
         return bool(self.password_hash) and check_password_hash(self.password_hash or "", password)
 
 
-class Account(db.Model):  # type: ignore[name-defined,misc]
+class Account(db.Model):  # type: ignore[name-defined]
     """One side of every money movement.
 
     Kinds: ``wallet`` (a player's cashier balance), ``chips`` (a player's chips at one
@@ -63,7 +65,7 @@ class Account(db.Model):  # type: ignore[name-defined,misc]
     may_go_negative: Mapped[bool] = mapped_column(default=False)
 
 
-class LedgerEntry(db.Model):  # type: ignore[name-defined,misc]
+class LedgerEntry(db.Model):  # type: ignore[name-defined]
     """Append-only: ``amount`` cents moved from ``debit`` to ``credit``. Corrections reverse."""
 
     __tablename__ = "ledger_entries"
@@ -77,7 +79,7 @@ class LedgerEntry(db.Model):  # type: ignore[name-defined,misc]
     __table_args__ = (sa.CheckConstraint("amount > 0", name="ck_ledger_positive"),)
 
 
-class Table(db.Model):  # type: ignore[name-defined,misc]
+class Table(db.Model):  # type: ignore[name-defined]
     __tablename__ = "tables"
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(sa.String(80))
@@ -97,7 +99,7 @@ class Table(db.Model):  # type: ignore[name-defined,misc]
     seats: Mapped[list[Seat]] = relationship(back_populates="table", order_by="Seat.number")
 
 
-class Seat(db.Model):  # type: ignore[name-defined,misc]
+class Seat(db.Model):  # type: ignore[name-defined]
     __tablename__ = "seats"
     __table_args__ = (sa.UniqueConstraint("table_id", "number", name="uq_seat_number"),)
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -122,7 +124,7 @@ class Seat(db.Model):  # type: ignore[name-defined,misc]
         return self.player_id is None
 
 
-class Round(db.Model):  # type: ignore[name-defined,misc]
+class Round(db.Model):  # type: ignore[name-defined]
     """One round of one table: its rules snapshot, state, version, commitment and seed.
 
     The seed stays secret (never rendered) until the round is over; the commitment
@@ -169,7 +171,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     __mapper_args__ = {"version_id_col": version, "version_id_generator": False}  # noqa: RUF012
 
 
-class RoundEvent(db.Model):  # type: ignore[name-defined,misc]
+class RoundEvent(db.Model):  # type: ignore[name-defined]
     """The journal: every action applied to a round, in order, with what it caused."""
 
     __tablename__ = "round_events"
@@ -184,7 +186,7 @@ class RoundEvent(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class RoundSeat(db.Model):  # type: ignore[name-defined,misc]
+class RoundSeat(db.Model):  # type: ignore[name-defined]
     """A player's part in a round, for recall: their chips before and after."""
 
     __tablename__ = "round_seats"
@@ -198,7 +200,7 @@ class RoundSeat(db.Model):  # type: ignore[name-defined,misc]
     round: Mapped[Round] = relationship()
 
 
-class BetSettlement(db.Model):  # type: ignore[name-defined,misc]
+class BetSettlement(db.Model):  # type: ignore[name-defined]
     """Each (round, seat, bet) settles exactly once: the unique key makes a replay harmless."""
 
     __tablename__ = "settlements"
@@ -215,7 +217,7 @@ class BetSettlement(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class AuditLog(db.Model):  # type: ignore[name-defined,misc]
+class AuditLog(db.Model):  # type: ignore[name-defined]
     """Operator changes to tables: who, when, what."""
 
     __tablename__ = "audit_log"

@@ -116,7 +116,7 @@ def start_relay(database_url: str, redis_url: str) -> threading.Thread | None:
             _relay = PostgresRelay(database_url.replace("postgresql+psycopg://", "postgresql://"))
         if _relay is not None:
             _relay.start()
-            _relay.ready.wait(5)  # type: ignore[attr-defined]
+            _relay.ready.wait(5)
         return _relay
 
 

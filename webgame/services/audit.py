@@ -31,10 +31,10 @@ from .play import table_carry
 
 def standing_total(table: Table, carry: Mapping[str, Any] | None) -> int:
     """Cents the carry keeps on the layout for the table's seats between rounds."""
-    standing = getattr(registry.engine(table.game), "standing", None)
-    if standing is None or not carry:
+    game = registry.engine(table.game)
+    if not carry:
         return 0
-    return sum(int(standing(carry, seat.number)) for seat in table.seats)
+    return sum(game.standing(carry, seat.number) for seat in table.seats)
 
 
 def outstanding(rnd: Round) -> int:

@@ -23,22 +23,21 @@ def next_move(work: RoundWork, bots: list[int]) -> Action | None:
     game, state = work.game, work.state
     turn = game.to_act(state)
     if turn is not None and turn in bots:
-        return game.bot_action(state, turn)  # type: ignore[no-any-return]
+        return game.bot_action(state, turn)
     if turn is None:
         for seat in bots:
             move = game.bot_action(state, seat)
             if move is not None:
-                return move  # type: ignore[no-any-return]
+                return move
         return None
     if turn == SYSTEM_SEAT:
-        return game.bot_action(state, SYSTEM_SEAT)  # type: ignore[no-any-return]
-    if hasattr(game, "deciding"):
-        # D-013: everyone decides at once, so a bot never waits on a person's clock.
-        for seat in game.deciding(state):
-            if seat in bots:
-                move = game.bot_action(state, seat)
-                if move is not None:
-                    return move  # type: ignore[no-any-return]
+        return game.bot_action(state, SYSTEM_SEAT)
+    # D-013: everyone decides at once, so a bot never waits on a person's clock.
+    for seat in game.deciding(state):
+        if seat in bots:
+            move = game.bot_action(state, seat)
+            if move is not None:
+                return move
     return None
 
 

@@ -116,7 +116,7 @@ def close_betting(work: RoundWork) -> None:
     from .presence import return_undealt_bets
 
     return_undealt_bets(work)  # P-015: never deal the bet of someone who is not there
-    action = Action(getattr(work.game, "window_closes_with", "deal"), SYSTEM_SEAT)
+    action = Action(work.game.window_closes_with, SYSTEM_SEAT)
     for _ in range(len(work.table.seats) + 1):
         saved = work.snapshot()
         try:

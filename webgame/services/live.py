@@ -23,7 +23,7 @@ def mark(table: Table | int) -> int:
     UPDATE at the next flush (one statement for the carry, the seed and the version)."""
     if isinstance(table, Table):
         table_id = table.id
-        table.version = Table.version + 1  # type: ignore[assignment]
+        table.version = Table.version + 1
     else:
         table_id = table
         db.session.execute(sa.update(Table).where(Table.id == table_id).values(version=Table.version + 1)

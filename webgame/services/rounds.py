@@ -41,6 +41,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from ..engine.paytable import resolve
 from ..engine.protocol import (
     Action,
+    Game,
     IllegalAction,
     MeterMove,
     Note,
@@ -183,7 +184,7 @@ class RoundWork:
 
     table: Table
     rnd: Round
-    game: Any
+    game: Game[Any]
     state: Any
     is_new: bool
     books: Books = field(default_factory=Books)
@@ -367,7 +368,7 @@ def start_round(table: Table, last: Round | None) -> RoundWork:
     seed = table.next_seed or new_seed()
     table.next_seed, table.next_commitment = None, None  # the round takes it (P-012)
     carry = table_carry(table)
-    if carry is not None and last is not None and hasattr(game, "went_dead") and went_dead(last, rules):
+    if carry is not None and last is not None and game.carries_shoe and went_dead(last, rules):
         carry = game.went_dead(carry)  # D-011: the round starts from a reshuffled shoe
     state = game.new_round(rules, action_rng(seed, 0), carry)
     rnd = Round(table_id=table.id, number=(last.number + 1) if last else 1, game=table.game,
@@ -386,7 +387,7 @@ def start_round(table: Table, last: Round | None) -> RoundWork:
 
 def tell_owner(work: RoundWork, seat: int, occupant: Player | None) -> None:
     """Engines with per-player rules (caps over all of a player's boxes) learn who sits where."""
-    kind = getattr(work.game, "seat_owner_action", None)
+    kind = work.game.seat_owner_action
     if kind is None or work.rnd.status != "open":
         return
     if work.game.to_act(work.state) is not None or work.over:
@@ -432,7 +433,7 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
         work = RoundWork.resume(table, posted)
     else:
         # A finished round (or none yet): the first action of the next round opens it.
-        if action.kind not in getattr(registry.engine(table.game), "opening_actions", ("bet",)):
+        if action.kind not in registry.engine(table.game).opening_actions:
             raise PlayError("Place a bet to start the next round.")
         work = start_round(table, posted)
         from .bots import run_bots

@@ -3,6 +3,8 @@ layout, and the open round learns of it (its owners, its clocks)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 
 from ..extensions import db
@@ -63,11 +65,10 @@ def seat_in_play(table: Table, number: int) -> bool:
     if rnd is not None and rnd.status == "open":
         if int((rnd.at_risk or {}).get(str(number), 0)) > 0:
             return True
-        carry = game.carry(game.load(rnd.state))
+        carry: dict[str, Any] | None = game.carry(game.load(rnd.state))
     else:
         carry = table_carry(table)
-    standing = getattr(game, "standing", None)
-    return bool(standing and carry and standing(carry, number) > 0)
+    return bool(carry and game.standing(carry, number) > 0)
 
 
 def leave(table: Table, player: Player, number: int) -> None:

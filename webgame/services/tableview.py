@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from ..extensions import db
 from ..games import registry
-from ..models import Account, Player, Table, utcnow
+from ..models import Account, Player, Round, Table, utcnow
 from . import recall
 from .books import account_id
 from .rounds import PlayError, RoundWork, current_round, next_round_rules, table_carry
@@ -51,6 +51,7 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
     game = registry.engine(table.game)
     rules = registry.rules(table.game)
     variant = rules.variants[table.variant]
+    rnd: Round | None
     if work is not None:
         rnd, state = work.rnd, work.state
     else:

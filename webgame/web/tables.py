@@ -33,7 +33,7 @@ def _money_limit() -> str:
 
 
 def _viewer() -> Player | None:
-    return current_user if current_user.is_authenticated else None  # type: ignore[return-value]
+    return current_user if current_user.is_authenticated else None
 
 
 def render_play(table: Table, error: str = "", notice: str = "", status: int = 200,

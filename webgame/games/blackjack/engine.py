@@ -29,6 +29,7 @@ from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
     Event,
+    GameBase,
     IllegalAction,
     Legal,
     Note,
@@ -171,14 +172,14 @@ def _side_bet_open(state: BlackjackState, bet: SideBet) -> tuple[bool, str]:
 # ---------------------------------------------------------------------------------------
 # The engine
 # ---------------------------------------------------------------------------------------
-class BlackjackEngine:
+class BlackjackEngine(GameBase[BlackjackState]):
     """The Game protocol for Blackjack; every variant is data."""
 
     slug = "blackjack"
     name = "Blackjack"
     family = "blackjack"
     seat_owner_action = "owner"  # the seating layer tells the round who plays each box
-    opening_actions = ("bet",)
+    carries_shoe = True
 
     # -- round lifecycle -----------------------------------------------------------------
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> BlackjackState:

@@ -47,7 +47,7 @@ from ...engine.protocol import (
     Stake,
 )
 from ...engine.rng import Rng
-from ..banked import BETTING, NOTES_SHOWN, OVER, BankedTable, Move, snapshot, spot_word
+from ..banked import BETTING, NOTES_SHOWN, OVER, BankedTable, Book, Move, snapshot, spot_word
 
 DECIDE = "decide"
 RANKS = "23456789TJQKA"
@@ -190,7 +190,7 @@ def prorate(awards: Mapping[Any, int], limit: int) -> dict[Any, int]:
 # ---------------------------------------------------------------------------------------
 # The engine every carnival game extends
 # ---------------------------------------------------------------------------------------
-class CarnivalEngine(BankedTable):
+class CarnivalEngine(BankedTable[CarnivalState]):
     """The Game protocol for a house-banked poker game; subclasses fill in the game. The
     table bookkeeping (owners, limits, settlement, the decision clock) is :class:`BankedTable`'s."""
 
@@ -292,7 +292,7 @@ class CarnivalEngine(BankedTable):
         raise IllegalAction("There is no such bet at this table.")
 
     @staticmethod
-    def on_spot(box: Box, spot: Spot) -> int:
+    def on_spot(box: Book, spot: Spot) -> int:
         """What one of the circle's stakes holds (Let It Ride's three are equal)."""
         return box.bets.get(spot.keys[0], 0)
 
@@ -348,7 +348,7 @@ class CarnivalEngine(BankedTable):
         return out
 
     # -- doing it ------------------------------------------------------------------------
-    def moves(self) -> dict[str, Move]:
+    def moves(self) -> dict[str, Move[CarnivalState]]:
         return {**super().moves(), "bet": lambda s, a, r, e: self._bet(s, a, e), "deal": self._deal,
                 "timeout": self.timeout, **dict.fromkeys(self.DECISIONS, self.decide)}
 
@@ -386,7 +386,7 @@ class CarnivalEngine(BankedTable):
             box.bets[key] = box.bets.get(key, 0) + amount
             events.append(Stake(action.seat, key, amount))
 
-    def cleared_with(self, state: CarnivalState, box: Box, spot: str) -> list[str]:
+    def cleared_with(self, state: CarnivalState, box: Book, spot: str) -> list[str]:
         """One circle's stakes, or everything ("" spot). A side bet stands only on its main
         wager, so clearing the main wager clears it too."""
         if not spot:

@@ -44,6 +44,7 @@ from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
     Event,
+    GameBase,
     IllegalAction,
     Legal,
     Note,
@@ -145,7 +146,7 @@ def odds_multiples(rules: Mapping[str, Any]) -> tuple[dict[int, int], dict[int, 
     return {p: n for p in POINTS}, {p: n for p in POINTS}, "win"
 
 
-class CrapsGame:
+class CrapsGame(GameBase[CrapsState]):
     """The craps engine (Game protocol)."""
 
     slug = "craps"

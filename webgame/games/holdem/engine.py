@@ -83,7 +83,7 @@ class HoldemState:
     notes: list[str] = field(default_factory=list)
 
 
-class HoldemTable(BankedTable):
+class HoldemTable(BankedTable[HoldemState]):
     """The Game protocol for the hold'em tables; subclasses name the spots and the bots."""
 
     family = "carnival"
@@ -156,7 +156,7 @@ class HoldemTable(BankedTable):
         return out
 
     # -- doing it ------------------------------------------------------------------------
-    def moves(self) -> dict[str, Move]:
+    def moves(self) -> dict[str, Move[HoldemState]]:
         return {**super().moves(), "bet": self._bet, "deal": self._deal, "timeout": self.timeout,
                 **dict.fromkeys((PLAY, "check", "fold"), self.decide)}
 

@@ -75,7 +75,7 @@ class WarState:
     notes: list[str] = field(default_factory=list)
 
 
-class CasinoWar(ShoeTable):
+class CasinoWar(ShoeTable[WarState]):
     slug = "casino-war"
     name = "Casino War"
     state_class = WarState
@@ -126,7 +126,7 @@ class CasinoWar(ShoeTable):
         return bet * int(rules["surrender_forfeit_pct"]) // 100
 
     # -- doing it ------------------------------------------------------------------------
-    def moves(self) -> dict[str, Move]:
+    def moves(self) -> dict[str, Move[WarState]]:
         return {**super().moves(), "bet": self._bet, "deal": self._deal,
                 **dict.fromkeys(("war", "surrender"), self._decide)}
 

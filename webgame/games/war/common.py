@@ -11,13 +11,13 @@ committed seed (P-001).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ...devices.shoe import Shoe, dead_game_carry
 from ...engine import state as codec
 from ...engine.cards import RANKS, parse_card
 from ...engine.rng import Rng
-from ..banked import BankedTable, snapshot
+from ..banked import BankedState, BankedTable, Book, snapshot
 
 
 def shoe_for(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
@@ -33,14 +33,26 @@ def shoe_for(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
     return Shoe.fresh(decks, pct)
 
 
-class ShoeTable(BankedTable):
+class ShoeState(BankedState[Book], Protocol):
+    """A banked round dealt from the carried shoe."""
+
+    shoe: Shoe
+
+    def __init__(self, *, rules: dict[str, Any], shoe: Shoe, seats: dict[int, Book]) -> None: ...
+
+
+ShoeStateT = TypeVar("ShoeStateT", bound=ShoeState)
+
+
+class ShoeTable(BankedTable[ShoeStateT]):
     """A banked table dealt from the carried shoe: each round begins it with the round's
     RNG (P-001), a shoe game gone dead starts from a reshuffle (D-011), and the shoe is
     what the next round inherits. ``state_class`` takes ``rules``, ``shoe`` and ``seats``."""
 
-    seat_class: type = object
+    carries_shoe = True
+    seat_class: type[Book]
 
-    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> Any:
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> ShoeStateT:
         snap = snapshot(rules)
         shoe = shoe_for(snap, carry)
         shoe.begin_round(rng)
@@ -54,7 +66,7 @@ class ShoeTable(BankedTable):
         """D-011: no round for the table's idle time reshuffles the shoe."""
         return dead_game_carry(carry)
 
-    def carry(self, state: Any) -> dict[str, Any]:
+    def carry(self, state: ShoeStateT) -> dict[str, Any]:
         out: dict[str, Any] = codec.dump(state.shoe)
         return out
 

@@ -87,7 +87,7 @@ def between(first: str, second: str, third: str) -> bool:
     return lo < value(third) < hi
 
 
-class RedDog(ShoeTable):
+class RedDog(ShoeTable[RedDogState]):
     slug = "red-dog"
     name = "Red Dog Poker"
     state_class = RedDogState
@@ -135,7 +135,7 @@ class RedDog(ShoeTable):
         return not any(state.owners.get(n) == who and s.bets for n, s in state.seats.items() if n != seat)
 
     # -- doing it ------------------------------------------------------------------------
-    def moves(self) -> dict[str, Move]:
+    def moves(self) -> dict[str, Move[RedDogState]]:
         return {**super().moves(), "bet": self._bet, "deal": self._deal, "timeout": self.timeout,
                 **dict.fromkeys(("raise", "no-raise"), self.decide)}
 

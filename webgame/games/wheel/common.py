@@ -24,6 +24,7 @@ from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
     Event,
+    GameBase,
     IllegalAction,
     Legal,
     Note,
@@ -67,13 +68,12 @@ def odds_of(rules: Mapping[str, Any], line: str, paytable: str | None = None) ->
     return Odds.parse(str(table["lines"][line]))
 
 
-class WheelGame:
+class WheelGame(GameBase[WheelState]):
     """The Game protocol for a spin-once table; subclasses describe the wheel and the spots."""
 
     slug = ""
     name = ""
     family = "wheel"
-    opening_actions: tuple[str, ...] = ("bet",)
 
     # -- hooks ----------------------------------------------------------------------------
     def wheel(self, rules: Mapping[str, Any]) -> list[str]:

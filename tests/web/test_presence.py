@@ -7,7 +7,8 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from webgame.extensions import db
-from webgame.models import RoundEvent, Seat as SeatRow, utcnow
+from webgame.models import RoundEvent, utcnow
+from webgame.models import Seat as SeatRow
 from webgame.services import presence
 
 from .tablehelp import EIGHTS, Seat, assert_books_balance, chips, latest_round, load_shoe, make_table, me, second_player

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from webgame.engine.protocol import Action
 from webgame.extensions import db
 from webgame.games import registry
-from webgame.models import LedgerEntry, Player, Round, Table, utcnow
+from webgame.models import BetSettlement, LedgerEntry, Player, Round, Table, utcnow
 from webgame.services import audit, play, wallet
 from webgame.services.tables import configure, create_table
 
@@ -330,3 +330,27 @@ def test_a_table_saved_outside_the_rulebook_refuses_play_in_plain_words(app, gue
     assert error.startswith("This table is closed for a change of its rules") and "$1,000" in error
     assert latest_round(table) is None and chips(me(), table) == start
     assert seat.page() and "Internal Server Error" not in seat.html
+
+
+def test_the_betting_window_spins_a_shared_wheel_instead_of_returning_every_bet(app, guest):
+    """D-025: at a shared Big Six table the window's end spins the wheel; the bets are played,
+    not handed back (the clock used to send the card tables' 'deal', which a wheel refuses)."""
+    table = create_table("Shared wheel", "big-six", "chapter4")
+    db.session.commit()
+    first = Seat(guest, table, seat=0)
+    second = second_player(app, table, seat=1)
+    first.act("bet", "1", chip=500)
+    second.page()
+    second.act("bet", "2", chip=500)
+    rnd = latest_round(table)
+    assert rnd.deadline_kind == "betting"
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    second.page()
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    settled = {(s.seat, s.bet) for s in db.session.scalars(
+        sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id))}
+    assert settled == {(0, "1"), (1, "2")}
+    assert_books_balance()

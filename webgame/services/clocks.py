@@ -116,6 +116,16 @@ def close_betting(work: RoundWork) -> None:
     from .presence import return_undealt_bets
 
     return_undealt_bets(work)  # P-015: never deal the bet of someone who is not there
+    move = work.game.timeout_action(work.state)
+    if move is not None:
+        # Betting open to every seat until the wheel spins or the dice roll: the window's end
+        # spins, or rolls for the shooter (D-025); bets that stand between rolls stay.
+        saved = work.snapshot()
+        try:
+            work.apply(move, player=None, actor="timer")
+        except PlayError:
+            work.restore(saved)
+        return
     action = Action(work.game.window_closes_with, SYSTEM_SEAT)
     for _ in range(len(work.table.seats) + 1):
         saved = work.snapshot()

@@ -439,7 +439,7 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
         from .bots import run_bots
 
         run_bots(work)
-    if action.kind == getattr(work.game, "window_closes_with", "deal"):
+    if action.kind == work.game.window_closes_with:
         from .presence import return_undealt_bets
 
         return_undealt_bets(work)  # P-015: a deal never plays the bet of someone not there

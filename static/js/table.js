@@ -338,6 +338,16 @@
       owed = -1;
     }
   });
+  /* Answers can arrive out of order (a fetch sent before a post, answered after it): the
+     play area never goes back to an older version of the table than the one it shows. */
+  doc.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail && evt.detail.target;
+    var xhr = evt.detail && evt.detail.xhr;
+    if (!target || target.id !== "play" || !xhr || typeof xhr.responseText !== "string") { return; }
+    var found = /data-table-version="(\d+)"/.exec(xhr.responseText);
+    if (found && parseInt(found[1], 10) < shownVersion()) { evt.detail.shouldSwap = false; }
+  });
+
   doc.addEventListener("htmx:confirm", function (evt) {
     var trig = evt.detail && evt.detail.triggeringEvent;
     if (!trig || trig.type !== "sse:changed" || !trig.detail || !trig.detail.data) { return; }

@@ -127,3 +127,31 @@ def test_the_database_refuses_a_second_open_round(pg_app):
     with pytest.raises(sa.exc.IntegrityError):
         db.session.commit()
     db.session.rollback()
+
+
+def test_an_account_made_by_a_look_that_never_commits_is_not_remembered(pg_app):
+    """A table page makes the viewer's chips account and never commits it; PostgreSQL does
+    not reuse the lost id, so remembering it would book the next buy-in's bet against an
+    account that does not exist ("Not enough chips"). Only committed ids are remembered."""
+    import re
+
+    from tests.conftest import CasinoClient
+
+    table = create_table("Remembered", "blackjack", "chapter4")
+    db.session.commit()
+    client = CasinoClient(pg_app.test_client())
+    client.get("/login")
+    client.post("/guest")
+    client.get(f"/tables/{table.id}")  # makes the chips account in a transaction that rolls back
+    client.post(f"/tables/{table.id}/sit", {"seat": 0})
+    client.post(f"/tables/{table.id}/buy-in", {"amount": "200"})
+    page = client.get(f"/tables/{table.id}").get_data(as_text=True)
+    resp = client.post(f"/tables/{table.id}/act", {
+        "seat": 0, "kind": "bet", "spot": "main", "chip": "2500",
+        "round_id": re.search(r'name="round_id" value="(\d*)"', page).group(1),
+        "version": re.search(r'name="version" value="(\d*)"', page).group(1)}, htmx=True)
+    assert "flash-error" not in resp.get_data(as_text=True)
+    db.session.expire_all()
+    player = db.session.scalars(sa.select(Player).where(Player.is_guest.is_(True))).one()
+    assert wallet.balance(wallet.chips(player.id, table.id)) == 20_000 - 2_500
+    assert wallet.total_of_all_accounts() == 0 and wallet.ledger_agrees_with_balances()

@@ -71,6 +71,8 @@ def _note_created(session: Session, _: Any) -> None:
 
 @event.listens_for(Session, "after_commit")
 def _remember(session: Session) -> None:
+    if session.in_nested_transaction():
+        return  # a savepoint released: the transaction that made the accounts is still open
     session.info.pop(_CREATED, None)
     pending = session.info.pop(_PENDING, None)
     if pending:
@@ -82,6 +84,8 @@ def _remember(session: Session) -> None:
 
 @event.listens_for(Session, "after_rollback")
 def _forget(session: Session) -> None:
+    if session.in_nested_transaction():
+        return  # a savepoint rolled back (a racing account made elsewhere): the rest stands
     session.info.pop(_PENDING, None)
     session.info.pop(_CREATED, None)
 

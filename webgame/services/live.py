@@ -44,6 +44,8 @@ def table_version(table_id: int) -> int:
 
 @event.listens_for(Session, "after_commit")
 def _wake_streams(session: Session) -> None:
+    if session.in_nested_transaction():
+        return  # a savepoint: the real commit is still to come
     touched: set[int] = session.info.pop("touched_tables", set())
     for table_id in touched:
         BUS.publish(table_id)
@@ -56,5 +58,7 @@ def _wake_streams(session: Session) -> None:
 
 @event.listens_for(Session, "after_rollback")
 def _forget(session: Session) -> None:
+    if session.in_nested_transaction():
+        return  # a savepoint rolled back: the transaction's changes so far still stand
     session.info.pop("touched_tables", None)
 

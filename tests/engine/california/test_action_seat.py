@@ -212,3 +212,15 @@ def test_every_edition_loads_with_a_citation() -> None:
             assert ed.positions, slug
         if ed.action.method == "card":
             assert len(ed.action.card_values) == 13, slug
+
+
+def test_every_edition_with_a_fee_schedule_has_its_banking_data_and_back() -> None:
+    from webgame.games.california.fees import schedules
+
+    priced = {game for option in schedules().values() for game in option.games}
+    assert priced == set(editions())
+
+
+def test_pure_21_5_bureau_rules_settle_every_game_wager_before_any_buster() -> None:
+    ed = edition("pure-spanish-21-5@lucky-chances-bgc")
+    assert ed.settle_by == "wager" and ed.action.count_from == "player-dealer"

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from ..engine.protocol import Action
 from ..extensions import db
-from ..models import Player, Round, RoundSeat, Seat, Table, utcnow
+from ..models import Round, RoundSeat, Seat, Table, utcnow
 from .rounds import PlayError, RoundWork
 
 ABSENT_AFTER_S = 90  # P-015: no page, fragment or stream heartbeat from the player for this long
@@ -27,32 +27,28 @@ def mark_present(table_id: int, player_id: int) -> None:
         .values(last_seen=now).execution_options(synchronize_session=False))
 
 
-def missed_rounds(table: Table, seat: Seat) -> bool:
-    """The table's last MISSED_ROUNDS finished rounds since the player sat down all went by
-    without a bet from this seat."""
-    if seat.sat_at is None or seat.player_id is None:
-        return False
-    recent = list(db.session.scalars(
-        sa.select(Round.id).where(Round.table_id == table.id, Round.status == "over",
-                                  Round.started_at >= seat.sat_at)
-        .order_by(Round.number.desc()).limit(MISSED_ROUNDS)))
-    if len(recent) < MISSED_ROUNDS:
-        return False
-    played = db.session.scalar(sa.select(sa.func.count(RoundSeat.id)).where(
-        RoundSeat.round_id.in_(recent), RoundSeat.seat == seat.number, RoundSeat.player_id == seat.player_id))
-    return not played
-
-
 def absent(table: Table) -> list[Seat]:
-    """The seats of people (never bots) who are not at the table by P-015."""
+    """The seats of people (never bots) who are not at the table by P-015: gone for
+    ABSENT_AFTER_S, or no bet in the table's last MISSED_ROUNDS finished rounds since they sat
+    down. Two reads for the whole table, however many seats."""
+    people = [s for s in table.seats if s.player is not None and not s.player.is_bot]
+    if not people:
+        return []
     cutoff = utcnow() - timedelta(seconds=ABSENT_AFTER_S)
+    recent = list(db.session.execute(
+        sa.select(Round.id, Round.started_at).where(Round.table_id == table.id, Round.status == "over")
+        .order_by(Round.number.desc()).limit(MISSED_ROUNDS)))
+    played: set[tuple[int, int | None]] = set()
+    if len(recent) == MISSED_ROUNDS:
+        played = {(seat, pid) for seat, pid in db.session.execute(
+            sa.select(RoundSeat.seat, RoundSeat.player_id).where(RoundSeat.round_id.in_([r.id for r in recent])))}
     out = []
-    for seat in table.seats:
-        player: Player | None = seat.player
-        if player is None or player.is_bot:
-            continue
+    for seat in people:
         gone = seat.last_seen is not None and seat.last_seen < cutoff
-        if gone or missed_rounds(table, seat):
+        missed = (len(recent) == MISSED_ROUNDS and seat.sat_at is not None
+                  and all(r.started_at >= seat.sat_at for r in recent)
+                  and (seat.number, seat.player_id) not in played)
+        if gone or missed:
             out.append(seat)
     return out
 

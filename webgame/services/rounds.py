@@ -35,7 +35,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import defer, joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine.paytable import resolve
@@ -87,12 +87,18 @@ def action_rng(seed: str, seq: int) -> SeededRng:
 # -- reading a table ------------------------------------------------------------------
 
 def load_table(table_id: int, round_id: int | None = None) -> tuple[Table | None, Round | None]:
-    """The table with its seats and their players, and the round ``round_id`` if it is this
-    table's: one statement."""
+    """The table with its occupied seats and their players, and the round ``round_id`` if it
+    is this table's: one statement, for the path of an action.
+
+    Only occupied seats are joined, so the table's and the round's columns repeat once per
+    player rather than once per seat; the round's rules snapshot and the shoe it started from
+    (read by recall, never by an action) are not read at all. Everything is read afresh after
+    the action commits, so the page still shows every seat."""
     query = (sa.select(Table, Round)
              .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == (round_id or 0)))
              .where(Table.id == table_id)
-             .options(joinedload(Table.seats).joinedload(Seat.player)))
+             .options(joinedload(Table.seats.and_(Seat.player_id.is_not(None))).joinedload(Seat.player),
+                      defer(Round.rules), defer(Round.carry_before)))
     row = db.session.execute(query).unique().first()
     if row is None:
         return None, None

@@ -11,23 +11,18 @@ cited line carries the dollar amount.
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
 from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.rulebooks import require_seeds
 from webgame.engine.money import Odds
 from webgame.engine.paytable import RULES_DIR, load_game
-
-SEEDS = Path(os.environ.get("RULEBOOK_SEEDS", "/work/shared/seeds"))
-
-pytestmark = pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the rulebooks are not at {SEEDS} (set RULEBOOK_SEEDS)")
 
 RULES_FILES = sorted(RULES_DIR.glob("*.toml"))
 
@@ -37,7 +32,7 @@ RULES_FILES = sorted(RULES_DIR.glob("*.toml"))
 # ---------------------------------------------------------------------------------------
 @cache
 def seed_lines(seed: str) -> list[str]:
-    (path,) = SEEDS.glob(f"{seed}_*.txt")
+    (path,) = require_seeds().glob(f"{seed}_*.txt")
     return path.read_text(encoding="utf-8").splitlines()
 
 
@@ -186,3 +181,7 @@ def test_each_binding_limit_cites_the_line_that_states_its_amount(bound: Any) ->
     assert len(numbers) == 1, f"{bound.cite!r}: one rulebook line per bound"
     text = seed_line(seed, numbers[0])
     assert dollars(bound.amount) in figures(text), f"{dollars(bound.amount)} is not on {seed} s.{numbers[0]}: {text!r}"
+
+
+def test_the_rulebooks_are_where_the_citations_are_read():
+    assert sorted(p.name[:3] for p in require_seeds().glob("00*_*.txt")) == ["000", "001", "002", "003", "004"]

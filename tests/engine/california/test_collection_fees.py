@@ -9,12 +9,11 @@ player-dealer's fee, then each player's fee, in cents.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
+from tests.rulebooks import require_seeds
 from webgame.games.california.fees import (
     Band,
     Schedule,
@@ -28,7 +27,6 @@ from webgame.games.california.fees import (
     table_action,
 )
 
-SEEDS = Path(os.environ.get("RULEBOOK_SEEDS", "/work/shared/seeds"))
 PD = 0  # the player-dealer's seat in these tables
 MULTIPLES = {1: (1,), 3: (1, 3, 8), 6: (1, 2, 4, 6, 10, 20)}
 DEFAULT_MINIMUM = 1000  # where a schedule prints only ranges for a table's limits
@@ -584,7 +582,7 @@ def test_every_edition_has_a_default_schedule_d482() -> None:
 def _cited_text(cite: str) -> str:
     seed, lines = cite.split(" s.")
     first, _, last = lines.partition("-")
-    (path,) = SEEDS.glob(f"{seed}_*.txt")
+    (path,) = require_seeds().glob(f"{seed}_*.txt")
     text = path.read_text().split("\n")[int(first) - 1:int(last or first)]
     return re.sub(r"</?b>|\\|,", "", "\n".join(text))
 
@@ -596,7 +594,6 @@ def _printed(cents: int) -> str:
     return rf"\$\s*{dollars}(?:\.00)?(?!\d)"
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason=f"the rulebooks are not at {SEEDS} (set RULEBOOK_SEEDS)")
 def test_every_fee_and_bound_is_printed_on_its_cited_lines() -> None:
     raw = {s["id"]: s for s in _raw()}
     for option in schedules().values():

@@ -50,6 +50,8 @@ with app.app_context():
         name, _, variant, config = next(t for t in DEMO_TABLES if t[1] == game)
         for size in ("desktop", "phone"):
             made[game + "/" + size] = create_table(f"{name} (fit {size})", game, variant, config=dict(config)).id
+    for size in ("desktop", "phone"):
+        made["blackjack/split/" + size] = create_table(f"Split Test Blackjack {size}", "blackjack", "chapter4").id
     db.session.commit()
 print(json.dumps(made))
 """
@@ -145,3 +147,38 @@ def test_focus_stays_on_the_control_that_acted(page: Page, live_server, fit_tabl
     settle(page)
     expect(page.locator("[data-action='bet-5']")).to_be_focused()
     expect(page.get_by_test_id("chips")).not_to_have_text("$200")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_split_hands_stay_inside_the_seat_box(page: Page, live_server, fit_tables, size: str):
+    from tests.e2e.test_new_user import _stack_the_shoe_with_eights
+
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    _stack_the_shoe_with_eights(live_server, f"Split Test Blackjack {size}")
+    base = live_server["url"]
+    page.goto(base + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.goto(f"{base}/tables/{fit_tables['blackjack/split/' + size]}")
+    act(page, "[data-action^=sit-]")
+    act(page, "[data-action=buy-in]")
+    page.get_by_role("button", name="$5 chip").click()
+    act(page, "[data-action=bet-main]")
+    act(page, "[data-action=deal]")
+    for _ in range(3):
+        if page.locator("[data-action^=split-]").count() == 0:
+            break
+        act(page, "[data-action^=split-]")
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(ARTIFACTS / f"blackjack-split-{size}.png"))
+    spilled = page.evaluate("""() => {
+        const seat = document.querySelector('.seat.mine');
+        const box = seat.getBoundingClientRect();
+        return [...seat.querySelectorAll('.seat-hands .card, .seat-hands .chip-stack')]
+            .map(e => e.getBoundingClientRect())
+            .filter(r => r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+            .length;
+    }""")
+    assert page.locator(".seat.mine .seat-hands").count() >= 2
+    assert spilled == 0
+    assert not outside_viewport(page, ["dealer-cards", "my-cards", "decisions"])

@@ -7,6 +7,7 @@ each table at each size are kept under tests/e2e/artifacts/."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -127,6 +128,13 @@ def test_one_screen_per_table(page: Page, live_server, fit_tables, game: str, si
     dealt = ["dealer-cards", "chip-rail", "decisions"] + ([] if game in NO_PLAYER_CARDS else ["my-cards"])
     page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-dealt.png"))
     problems += outside_viewport(page, dealt)
+    if page.get_by_test_id("headline").count():
+        # A settled round: the headline and each bet's line in a player's words, and on a card
+        # table each of the player's spots shows what it paid where its chips were.
+        words = page.get_by_test_id("round-result").text_content() or ""
+        assert not re.search(r"\bD-\d|\b\d{3} s\.\d|seed lines|\w/\w|main/", words), words
+        if game not in NO_CARDS:
+            assert page.locator(".seat.mine .spot-result").count() >= 1
     assert not errors, errors
     if size == "phone" and game in PHONE_TODO and problems:
         pytest.xfail(f"{game} at {w}x{h} does not fit the first screen yet: " + "; ".join(problems))

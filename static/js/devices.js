@@ -29,14 +29,33 @@
   }
 
   var revealTimer = null;
+  // The chip count the player saw before the swap: while a result is being revealed it stays,
+  // and the new count appears with the result.
+  var shownChips = null;
+
+  function chipCounts() { return doc.querySelectorAll('[data-testid="chips"]'); }
 
   // On the root element: htmx settles #play's own attributes after a swap.
   function reveal(ms) {
     var root = doc.documentElement;
     root.classList.add("is-revealing");
+    Array.prototype.forEach.call(chipCounts(), function (el) {
+      if (!el.hasAttribute("data-final")) { el.setAttribute("data-final", el.textContent); }
+      if (shownChips !== null) { el.textContent = shownChips; }
+    });
     window.clearTimeout(revealTimer);
-    revealTimer = window.setTimeout(function () { root.classList.remove("is-revealing"); }, ms);
+    revealTimer = window.setTimeout(function () {
+      root.classList.remove("is-revealing");
+      Array.prototype.forEach.call(chipCounts(), function (el) {
+        if (el.hasAttribute("data-final")) { el.textContent = el.getAttribute("data-final"); el.removeAttribute("data-final"); }
+      });
+    }, ms);
   }
+
+  doc.addEventListener("htmx:beforeSwap", function () {
+    var el = chipCounts()[0];
+    shownChips = el ? el.textContent : null;
+  });
 
   // A result animating now, by device key: a live refresh that swaps the play area in the
   // middle of it carries on from the same point instead of cutting it short.

@@ -362,6 +362,56 @@
     }
   });
 
+  /* ------------------------------------------------------- keyboard focus */
+  /* An htmx swap replaces #play whole, and the focused control with it: the focus would fall
+     back to the page body. Before the swap the acting control is remembered (its data-action,
+     or the chip it chose); after it the same control takes the focus again, or, when it is
+     gone (Deal becomes Hit / Stand), the first decision, the first open bet spot, or the
+     round's headline. A live refresh from another player moves nothing that has no focus. */
+  var focusKey = null;
+
+  function focusTarget(el) {
+    if (!el || !el.closest || !el.closest("#play")) { return null; }
+    var b = el.closest("[data-action], .rail-chip[data-chip], input[name], select[name]");
+    if (!b) { return null; }
+    if (b.hasAttribute("data-action")) { return '[data-action="' + b.getAttribute("data-action") + '"]'; }
+    if (b.hasAttribute("data-chip")) { return '.rail-chip[data-chip="' + b.getAttribute("data-chip") + '"]'; }
+    return b.id ? "#" + b.id : null;
+  }
+
+  doc.addEventListener("htmx:beforeRequest", function (evt) {
+    var d = evt.detail || {};
+    var elt = d.elt;
+    if (!elt || !elt.closest || !elt.closest("#play")) { return; }  // a live refresh moves no focus
+    var trig = d.requestConfig && d.requestConfig.triggeringEvent;
+    var key = focusTarget(doc.activeElement) || focusTarget(trig && trig.submitter);
+    if (!key && elt.querySelector) { key = focusTarget(elt.querySelector("[data-action]")); }
+    focusKey = key || "*";
+  });
+
+  doc.addEventListener("htmx:afterSettle", function (evt) {
+    if (!focusKey || !doc.getElementById("play")) { return; }
+    var key = focusKey;
+    focusKey = null;
+    function usable(el) { return el && !el.disabled && el.getClientRects().length > 0; }
+    var next = null;
+    if (key !== "*") {
+      toArray(doc.querySelectorAll("#play " + key)).some(function (el) {
+        if (usable(el)) { next = el; return true; }
+        return false;
+      });
+    }
+    if (!next) {
+      toArray(doc.querySelectorAll('#play [data-testid="decisions"] button, #play .spot.is-open, #play [data-testid="headline"]'))
+        .some(function (el) {
+          if (el.getAttribute("data-testid") === "headline") { el.setAttribute("tabindex", "-1"); }
+          if (usable(el)) { next = el; return true; }
+          return false;
+        });
+    }
+    if (next) { next.focus({ preventScroll: true }); }
+  });
+
   function start() {
     refresh();
     window.setInterval(tickTimers, 250);

@@ -83,7 +83,7 @@ def test_ultimate_texas_holdem_check_to_the_river(page: Page, live_server):
     click_and_wait(page, "[data-action=play-1x]")
     expect(page.locator(".result-banner")).to_be_visible()
     expect(page.locator(".dealer-spot " + CODE)).to_have_count(2)
-    expect(page.locator(".result-lines")).to_contain_text("play")
+    expect(page.locator(".result-lines")).to_contain_text("Play")
 
 
 def test_jackpot_holdem_first_card_then_3x(page: Page, live_server):
@@ -96,7 +96,7 @@ def test_jackpot_holdem_first_card_then_3x(page: Page, live_server):
     expect(page.locator("[data-action=play-3x]")).to_contain_text("$15")
     click_and_wait(page, "[data-action=play-3x]")
     expect(page.locator(".result-banner")).to_be_visible()
-    expect(page.locator(".result-lines")).to_contain_text("jh-3-up-bonus")
+    expect(page.locator(".result-lines")).to_contain_text("3-Up Bonus")
 
 
 def test_red_dog_spread_and_raise(page: Page, live_server):
@@ -111,7 +111,7 @@ def test_red_dog_spread_and_raise(page: Page, live_server):
             expect(page.locator(".spread-n.is-current")).to_have_text("5")
             click_and_wait(page, "form [data-action=raise]")
             expect(page.locator(".result-banner")).to_be_visible()
-            expect(page.locator(".result-lines")).to_contain_text("raise")
+            expect(page.locator(".result-lines")).to_contain_text("Raise")
             return
         expect(page.locator(".result-banner")).to_be_visible()
     pytest.fail("no spread in eight rounds")

@@ -4,11 +4,14 @@ engine itself. The round is decoded once: a request that has just worked on it p
 
 from __future__ import annotations
 
+import re
 from collections.abc import MutableSequence, Sequence
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
 
+from ..engine.money import fmt
+from ..engine.paytable import limit_label
 from ..extensions import db
 from ..games import registry
 from ..models import Account, Player, Round, Table, utcnow
@@ -71,11 +74,96 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
                                        .where(Account.id.in_([chips_id, wallet_id]))).all())
         chips, wallet_balance = int(held.get(chips_id, 0)), int(held.get(wallet_id, 0))
     last = recall.settlements(rnd) if rnd is not None and rnd.status == "over" else []
+    mine = [s for s in last if s.player_id == (viewer.id if viewer else None)]
     return {
+        "outcome": round_outcome(mine, variant, rnd.rules if rnd is not None else None),
         "table": table, "game": rules, "variant": variant, "round": rnd, "view": view,
         "my_seats": my_seats, "legal": legal, "chips": chips, "wallet": wallet_balance,
         "denominations": CHIP_DENOMINATIONS, "error": error, "notice": notice,
-        "last_settlements": [s for s in last if s.player_id == (viewer.id if viewer else None)],
+        "last_settlements": mine,
         "player": viewer, "round_over": not round_open,
         "now_iso": utcnow().isoformat() + "Z",
     }
+
+
+# A rulebook reference in a settlement's detail: "(D-267)", "(000 s.1047)", "(004 s.1714-1719,
+# D-334)", "seed lines 929-1002". They stay in the recall's detail and the rules panel.
+_REF = r"(?:D-\d+|P-\d+|\d{3} s\.\s?\d+(?:-\d+)?|s\.\s?\d+(?:-\d+)?|seed lines? \d+(?:-\d+)?|lines? \d+-\d+)"
+_CITATION = re.compile(r"\s*\((?:[^()]*?" + _REF + r")[^()]*\)|[;,]?\s*\b" + _REF + r"(?:\s*[,;]\s*" + _REF + r")*")
+
+
+def plain_detail(detail: str) -> str:
+    """A settlement's words without the rulebook references the recall keeps."""
+    text = _CITATION.sub("", detail or "").strip()
+    return re.sub(r"\s+([,.;:])", r"\1", re.sub(r"\s{2,}", " ", text)).strip(" ;,")
+
+
+def wager_name(bet: str, variant: Any, rules: dict[str, Any] | None = None) -> str:
+    """The words for a settled bet key, from the rules data: the layout's labels (craps,
+    roulette, Big Six), the limits' labels, the paytables' names; a split hand is "hand 2",
+    the odds behind a line bet "Pass Line odds"."""
+    rules = rules or {}
+    labels = dict(getattr(variant, "rules", {}).get("labels", {}) or {})
+    labels.update(rules.get("labels") or {})
+    names: dict[str, str] = {k: lim.label for k, lim in getattr(variant, "limits", {}).items() if lim.label}
+    for slug, pt in (rules.get("paytables") or {}).items():
+        if isinstance(pt, dict) and pt.get("name"):
+            names.setdefault(slug, str(pt["name"]))
+    for slug, pt in getattr(variant, "paytables", {}).items():
+        names.setdefault(slug, getattr(pt, "name", "") or slug)
+
+    def one(key: str, arg: str = "") -> str:
+        if key in labels:
+            text = str(labels[key])
+            a, _, b = arg.partition("-")
+            return text.replace("{n}", arg).replace("{numbers}", arg).replace("{a}", a).replace("{b}", b)
+        if key in names and not arg:
+            return names[key]
+        for slug, name in names.items():
+            if not arg and slug.endswith("-" + key):
+                return name
+        return limit_label(key + ((" " + arg) if arg else ""))
+
+    head, *rest = bet.split("/")
+    if ":" in head:                               # roulette: "straight:17", "split:1-2"
+        key, _, arg = head.partition(":")
+        return one(key, arg)
+    if head in labels and rest and not rest[0].isalpha():   # craps: "place/6", "hop/1-2"
+        name, rest = one(head, rest[0]), rest[1:]
+    else:
+        name = one(head)
+    for part in rest:
+        if part.isdigit():                        # a split hand
+            name = f"hand {part}"
+        elif part == "odds":
+            name = f"{name} {one('odds').lower()}" if "odds" in labels else f"{name} odds"
+        elif part == "vig":
+            name = f"vig on {name}"
+        else:
+            name = f"{name}, {part.replace('-', ' ')}"
+    return name[:1].upper() + name[1:]
+
+
+def round_outcome(rows: list[Any], variant: Any, rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A viewer's settled round in a player's words: per bet (by seat and key) what it paid,
+    and one headline with the net for the round ("You win $5 — Main bet +$10, 21+3 Xtreme −$5")."""
+    spots: dict[tuple[int, str], dict[str, Any]] = {}
+    lines = []
+    for s in rows:
+        net = int(s.returned) - int(s.stake)
+        word = (("+" + fmt(net)) if net > 0 else ("−" + fmt(-net)) if net < 0
+                else ("void" if s.result == "void" else "push"))
+        line = {"seat": s.seat, "bet": s.bet, "label": wager_name(s.bet, variant, rules), "net": net,
+                "word": word, "result": s.result, "detail": plain_detail(s.detail or ""),
+                "stake": int(s.stake), "returned": int(s.returned)}
+        lines.append(line)
+        spots[(s.seat, s.bet)] = line
+    if not lines:
+        return {"headline": "", "net": 0, "lines": [], "spots": {}, "tone": ""}
+    net = sum(line["net"] for line in lines)
+    lead = (f"You win {fmt(net)}" if net > 0 else f"You lose {fmt(-net)}" if net < 0
+            else "You break even" if any(line["net"] for line in lines) else "Your bets push")
+    parts = ", ".join(f"{line['label']} {line['word']}" for line in lines)
+    headline = f"{lead} — {parts}"
+    return {"headline": headline, "net": net, "lines": lines, "spots": spots,
+            "tone": "win" if net > 0 else "lose" if net < 0 else "push"}

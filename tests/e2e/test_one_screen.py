@@ -1,0 +1,192 @@
+"""Every game on the demo floor as a new player meets it, at a desktop and at a phone size:
+the dealer's cards (or the wheel, the dice), the player's cards, their bet spots, the chip
+rail and the decision buttons lie inside the first screen, without scrolling; no console error
+or CSP violation on the way; keyboard focus stays on the control that acted. Screenshots of
+each table at each size are kept under tests/e2e/artifacts/."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+# The main wager's betting spot and the button that starts the round, per game.
+GAMES = {
+    "blackjack": ("main", "deal"),
+    "craps": ("pass", "roll"),
+    "roulette": ("red", "spin"),
+    "big-six": ("1", "spin"),
+    "three-card-poker": ("ante", "deal"),
+    "let-it-ride": ("base", "deal"),
+    "caribbean-stud": ("ante", "deal"),
+    "mississippi-stud": ("ante", "deal"),
+    "ultimate-texas-holdem": ("ante", "deal"),
+    "jackpot-holdem": ("ante", "deal"),
+    "red-dog": ("main", "deal"),
+    "casino-war": ("main", "deal"),
+}
+NO_CARDS = {"craps", "roulette", "big-six"}  # a device, not cards: the dice or the wheel
+NO_PLAYER_CARDS = NO_CARDS | {"red-dog"}     # Red Dog's cards are all in front of the dealer
+
+
+_MAKE_TABLES = """
+import json, sys
+from app import app
+from webgame.extensions import db
+from webgame.games import registry
+from webgame.services.demo import DEMO_TABLES
+from webgame.services.tables import create_table
+made = {}
+with app.app_context():
+    for game in json.loads(sys.argv[1]):
+        name, _, variant, config = next(t for t in DEMO_TABLES if t[1] == game)
+        for size in ("desktop", "phone"):
+            made[game + "/" + size] = create_table(f"{name} (fit {size})", game, variant, config=dict(config)).id
+    for size in ("desktop", "phone"):
+        made["blackjack/split/" + size] = create_table(f"Split Test Blackjack {size}", "blackjack", "chapter4").id
+    db.session.commit()
+print(json.dumps(made))
+"""
+
+
+@pytest.fixture(scope="module")
+def fit_tables(live_server) -> dict[str, int]:
+    """A fresh table per game and size, like the demo floor's, so no other test's open round
+    stands in the way of the first bet."""
+    out = subprocess.run([sys.executable, "-c", _MAKE_TABLES, json.dumps(list(GAMES))], cwd=live_server["root"],
+                         env=live_server["env"], check=True, capture_output=True, text=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def settle(page: Page) -> None:
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
+
+
+def act(page: Page, selector: str) -> None:
+    with page.expect_response(lambda r: r.request.method == "POST"):
+        page.locator(selector).first.click()
+    settle(page)
+
+
+def outside_viewport(page: Page, testids: list[str]) -> list[str]:
+    """The marked elements that are missing or not wholly inside the first screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    return page.evaluate(
+        """(ids) => {
+            const out = [];
+            const W = window.innerWidth, H = window.innerHeight;
+            for (const id of ids) {
+                const el = [...document.querySelectorAll(`[data-testid="${id}"]`)]
+                    .find(e => e.getClientRects().length);
+                if (!el) { out.push(id + ': missing'); continue; }
+                const r = el.getBoundingClientRect();
+                if (r.top < 0 || r.left < -1 || r.bottom > H + 1 || r.right > W + 1)
+                    out.push(`${id}: ${Math.round(r.left)},${Math.round(r.top)}-${Math.round(r.right)},${Math.round(r.bottom)}`);
+            }
+            return out;
+        }""", testids)
+
+
+# Not yet on a phone: the full craps layout (every bet a region) is taller than the screen.
+PHONE_TODO = {"craps"}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", list(GAMES))
+def test_one_screen_per_table(page: Page, live_server, fit_tables, game: str, size: str):
+    ARTIFACTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    base = live_server["url"]
+    table_id = fit_tables[f"{game}/{size}"]
+    page.goto(base + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.goto(f"{base}/tables/{table_id}")
+    act(page, "[data-action^=sit-]")
+    act(page, "[data-action=buy-in]")
+    page.get_by_role("button", name="$5 chip").click()
+    spot, start = GAMES[game]
+    act(page, f"[data-action='bet-{spot}']")
+    betting = ["my-spots", "chip-rail", "decisions"] + ([] if game in NO_CARDS else ["dealer-cards"])
+    page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-betting.png"))
+    problems = outside_viewport(page, betting)
+
+    act(page, f"[data-action={start}]")
+    page.wait_for_timeout(3200 if game in NO_CARDS else 600)  # the wheel or the dice come to rest
+    dealt = ["dealer-cards", "chip-rail", "decisions"] + ([] if game in NO_PLAYER_CARDS else ["my-cards"])
+    page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-dealt.png"))
+    problems += outside_viewport(page, dealt)
+    if page.get_by_test_id("headline").count():
+        # A settled round: the headline and each bet's line in a player's words, and on a card
+        # table each of the player's spots shows what it paid where its chips were.
+        words = page.get_by_test_id("round-result").text_content() or ""
+        assert not re.search(r"\bD-\d|\b\d{3} s\.\d|seed lines|\w/\w|main/", words), words
+        if game not in NO_CARDS:
+            assert page.locator(".seat.mine .spot-result").count() >= 1
+    assert not errors, errors
+    if size == "phone" and game in PHONE_TODO and problems:
+        pytest.xfail(f"{game} at {w}x{h} does not fit the first screen yet: " + "; ".join(problems))
+    assert not problems, f"{game} at {w}x{h}: " + "; ".join(problems)
+
+
+def test_focus_stays_on_the_control_that_acted(page: Page, live_server, fit_tables):
+    base = live_server["url"]
+    page.goto(base + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.goto(f"{base}/tables/{fit_tables['big-six/desktop']}")
+    act(page, "[data-action^=sit-]")
+    act(page, "[data-action=buy-in]")
+    expect(page.locator("[data-action=buy-in]")).to_be_focused()
+    page.get_by_role("button", name="$5 chip").click()
+    page.locator("[data-action='bet-5']").focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    expect(page.locator("[data-action='bet-5']")).to_be_focused()
+    expect(page.get_by_test_id("chips")).not_to_have_text("$200")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_split_hands_stay_inside_the_seat_box(page: Page, live_server, fit_tables, size: str):
+    from tests.e2e.test_new_user import _stack_the_shoe_with_eights
+
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    _stack_the_shoe_with_eights(live_server, f"Split Test Blackjack {size}")
+    base = live_server["url"]
+    page.goto(base + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.goto(f"{base}/tables/{fit_tables['blackjack/split/' + size]}")
+    act(page, "[data-action^=sit-]")
+    act(page, "[data-action=buy-in]")
+    page.get_by_role("button", name="$5 chip").click()
+    act(page, "[data-action=bet-main]")
+    act(page, "[data-action=deal]")
+    for _ in range(3):
+        if page.locator("[data-action^=split-]").count() == 0:
+            break
+        act(page, "[data-action^=split-]")
+    page.wait_for_timeout(600)
+    page.screenshot(path=str(ARTIFACTS / f"blackjack-split-{size}.png"))
+    spilled = page.evaluate("""() => {
+        const seat = document.querySelector('.seat.mine');
+        const box = seat.getBoundingClientRect();
+        return [...seat.querySelectorAll('.seat-hands .card, .seat-hands .chip-stack')]
+            .map(e => e.getBoundingClientRect())
+            .filter(r => r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1)
+            .length;
+    }""")
+    assert page.locator(".seat.mine .seat-hands").count() >= 2
+    assert spilled == 0
+    assert not outside_viewport(page, ["dealer-cards", "my-cards", "decisions"])

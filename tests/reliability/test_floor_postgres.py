@@ -4,35 +4,13 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-import pytest
 import sqlalchemy as sa
 
-from tests.pgserver import postgres_server
-from webgame import create_app
 from webgame.engine.protocol import Action
 from webgame.extensions import db
 from webgame.models import BetSettlement, Player, utcnow
 from webgame.services import floor, play, wallet
 from webgame.services.tables import create_table
-
-
-@pytest.fixture(scope="module")
-def pg_url():
-    yield from postgres_server()
-
-
-@pytest.fixture
-def pg_app(pg_url):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": pg_url})
-    with app.app_context():
-        with db.engine.begin() as conn:
-            conn.execute(sa.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-        from flask_migrate import upgrade
-
-        upgrade()
-        yield app
-        db.session.remove()
-        db.engine.dispose()
 
 
 def test_the_dashboard_sums_the_settlements_by_hour(pg_app):

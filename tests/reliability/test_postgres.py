@@ -7,33 +7,12 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from tests.pgserver import postgres_server
-from webgame import create_app
 from webgame.engine.protocol import Action
 from webgame.extensions import db
 from webgame.models import Player, Round, Table
 from webgame.realtime.bus import BUS, PostgresRelay
 from webgame.services import live, play, wallet
 from webgame.services.tables import create_table
-
-
-@pytest.fixture(scope="module")
-def pg_url():
-    yield from postgres_server()
-
-
-@pytest.fixture
-def pg_app(pg_url):
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": pg_url})
-    with app.app_context():
-        with db.engine.begin() as conn:
-            conn.execute(sa.text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
-        from flask_migrate import upgrade
-
-        upgrade()  # the real migrations, as `flask db upgrade` runs them on release
-        yield app
-        db.session.remove()
-        db.engine.dispose()
 
 
 def _seated(table_name="Race"):

@@ -252,7 +252,8 @@
       if (arc) { arc.setAttribute("stroke-dashoffset", (100 * (1 - frac)).toFixed(2)); }
       var secs = Math.max(0, Math.ceil(left / 1000));
       var text = el.querySelector(".timer-text") || el;
-      var shown = String(secs);
+      // a lone player's day-long clock (D-009) reads in hours, a long window in minutes
+      var shown = secs < 100 ? String(secs) : (secs < 3600 ? Math.ceil(secs / 60) + "m" : Math.ceil(secs / 3600) + "h");
       if (text.textContent !== shown) { text.textContent = shown; }
       el.classList.toggle("is-urgent", left > 0 && (left <= 5000 || frac <= 0.2));
       el.classList.toggle("is-expired", left <= 0);

@@ -50,26 +50,23 @@ def _finish(table_id: int, player_id: int) -> Round:
     return out.round
 
 
-def race_opening_bets(app, table_id: int, players: list[int], rnd: Round, posts: int = 8) -> list[str]:
-    """``posts`` first-bet forms for the round after ``rnd``, each 2-6 ms after the last."""
-    seen_id, seen_version = rnd.id, rnd.version
-    start = threading.Event()
+def post_at_once(app, posts: list[tuple[int, int, Action, int | None, int | None]],
+                 offsets: list[float] | None = None) -> list[str]:
+    """Each (table, player, action, round, version) posted from its own thread with its own
+    session, released together once all are ready (each ``offsets[k]`` seconds after that). Returns
+    "won" or the refusal's words for each."""
+    barrier = threading.Barrier(len(posts))
     results: list[str] = []
-    offsets = []
-    at = 0.0
-    for _ in range(posts):
-        offsets.append(at)
-        at += random.uniform(0.002, 0.006)
 
     def worker(k: int) -> None:
-        seat = k % len(players)
+        table_id, player_id, action, round_id, version = posts[k]
         with app.app_context():
             table = db.session.get(Table, table_id)
-            player = db.session.get(Player, players[seat])
-            start.wait()
-            time.sleep(offsets[k])
+            player = db.session.get(Player, player_id)
+            barrier.wait(30)  # every thread has its session and its objects: go
+            time.sleep(offsets[k] if offsets else 0)
             try:
-                play.act(table, player, Action("bet", seat, "2", 100), round_id=seen_id, version=seen_version)
+                play.act(table, player, action, round_id=round_id, version=version)
                 db.session.commit()
                 results.append("won")
             except play.PlayError as exc:
@@ -78,13 +75,23 @@ def race_opening_bets(app, table_id: int, players: list[int], rnd: Round, posts:
             finally:
                 db.session.remove()
 
-    threads = [threading.Thread(target=worker, args=(k,)) for k in range(posts)]
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(len(posts))]
     for t in threads:
         t.start()
-    start.set()
     for t in threads:
         t.join(60)
     return results
+
+
+def race_opening_bets(app, table_id: int, players: list[int], rnd: Round, posts: int = 8) -> list[str]:
+    """``posts`` first-bet forms for the round after ``rnd``, each 2-6 ms after the last."""
+    offsets, at = [], 0.0
+    for _ in range(posts):
+        offsets.append(at)
+        at += random.uniform(0.002, 0.006)
+    forms = [(table_id, players[k % len(players)], Action("bet", k % len(players), "2", 100), rnd.id, rnd.version)
+             for k in range(posts)]
+    return post_at_once(app, forms, offsets)
 
 
 def assert_one_round_and_no_stranded_stake(table_id: int) -> None:

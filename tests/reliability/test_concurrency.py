@@ -1,13 +1,12 @@
 """Two posts racing on one round: exactly one wins; money never doubles."""
 
-import threading
 
 import pytest
 import sqlalchemy as sa
 
 from webgame.engine.protocol import Action
 from webgame.extensions import db
-from webgame.models import Player, Round, Table
+from webgame.models import Player, Round
 from webgame.services import play, wallet
 from webgame.services.tables import create_table
 
@@ -27,30 +26,9 @@ def seated(app):
 
 
 def _race(app, table_id, player_id, action, round_id, version, n=2):
-    barrier = threading.Barrier(n)
-    results = []
+    from .racing import post_at_once
 
-    def worker():
-        with app.app_context():
-            table = db.session.get(Table, table_id)
-            player = db.session.get(Player, player_id)
-            barrier.wait()
-            try:
-                play.act(table, player, action, round_id=round_id, version=version)
-                db.session.commit()
-                results.append("won")
-            except play.PlayError as exc:
-                db.session.rollback()
-                results.append(str(exc))
-            finally:
-                db.session.remove()
-
-    threads = [threading.Thread(target=worker) for _ in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
-    return results
+    return post_at_once(app, [(table_id, player_id, action, round_id, version)] * n)
 
 
 @pytest.mark.parametrize("attempt", range(3))

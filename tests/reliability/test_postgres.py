@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 import sqlalchemy as sa
 
 from webgame.engine.protocol import Action
 from webgame.extensions import db
-from webgame.models import Player, Round, Table
+from webgame.models import Player, Round
 from webgame.realtime.bus import BUS, PostgresRelay
 from webgame.services import live, play, wallet
 from webgame.services.tables import create_table
@@ -40,29 +38,9 @@ def test_migrations_build_the_models_schema(pg_app):
 def test_eight_concurrent_posts_on_postgres_exactly_one_wins(pg_app):
     table_id, player_id = _seated()
     rnd = db.session.scalars(sa.select(Round)).one()
-    barrier = threading.Barrier(8)
-    results: list[str] = []
+    from .racing import post_at_once
 
-    def worker() -> None:
-        with pg_app.app_context():
-            table = db.session.get(Table, table_id)
-            player = db.session.get(Player, player_id)
-            barrier.wait()
-            try:
-                play.act(table, player, Action("bet", 0, "main", 500), round_id=rnd.id, version=rnd.version)
-                db.session.commit()
-                results.append("won")
-            except play.PlayError as exc:
-                db.session.rollback()
-                results.append(str(exc))
-            finally:
-                db.session.remove()
-
-    threads = [threading.Thread(target=worker) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(30)
+    results = post_at_once(pg_app, [(table_id, player_id, Action("bet", 0, "main", 500), rnd.id, rnd.version)] * 8)
     assert results.count("won") == 1 and len(results) == 8
     db.session.expire_all()
     assert wallet.balance(wallet.chips(player_id, table_id)) == 50_000 - 1500

@@ -49,7 +49,7 @@ def _legal(table: Table, seat: int) -> list:
 
     variant = registry.rules(table.game).variants[table.variant]
     state = game.new_round(resolve(variant, table.config), SeededRng(0), play.table_carry(table))
-    return [a for a in game.legal_actions(state, seat) if a.kind in getattr(game, "opening_actions", ("bet",))]
+    return [a for a in game.legal_actions(state, seat) if a.kind in game.opening_actions]
 
 
 def _snapshot(table: Table) -> tuple:

@@ -117,7 +117,8 @@ def check_money(events: Sequence[Event], over: bool, settled_keys: Sequence[str]
 # ---------------------------------------------------------------------------------------
 def test_registry_slug_and_engine_identity() -> None:
     assert (ULTIMATE.slug, ULTIMATE.name, ULTIMATE.family) == ("ultimate-texas-holdem", "Ultimate Texas Hold'em", "carnival")
-    assert set(load_game("ultimate-texas-holdem").variants) == {"grand-ronde"}
+    assert set(load_game("ultimate-texas-holdem").variants) == {
+        "grand-ronde", "lucky-derby", "bad-beat-lucky-derby", "bad-beat-1.0", "crystal-park"}
     assert registry.rules("ultimate-texas-holdem").family == "carnival"
 
 

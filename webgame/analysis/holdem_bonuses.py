@@ -94,14 +94,23 @@ def assumptions(rules: Mapping[str, Any], paytable: str) -> str:
         HOLE_CARDS: "all 1,326 two-card hands (the hole cards alone)",
         THREE_UP: "all 22,100 three-card hands (the hole cards and the first community card, Three Card Poker order)",
     }[grade]
+    if not rules.get("side_bets_survive_fold", True):
+        # The Bad Beat editions lose the bonus on a fold (D-297): it pays only on three of a
+        # kind or better, so the count holds for a player who never folds such a hand (P-051).
+        return (f"Exact: {what} of a fresh deck, graded by the table's own grader. A fold loses it here, "
+                "and it pays only on three of a kind or better: the figure is for a player who does not "
+                "fold such a hand (every other hand loses it folded or not). House edge per bonus wager.")
     return (f"Exact: {what} of a fresh deck, graded by the table's own grader. It settles whatever the "
             "player decides, a folded hand included, so no strategy enters. House edge per bonus wager.")
 
 
-def wager(rules: Mapping[str, Any], paytable: str, label: str) -> Wager:
-    """One bonus as the analyzer lists it, with the engine simulation to cross-check it."""
+def wager(rules: Mapping[str, Any], paytable: str, label: str, bet: str | None = None) -> Wager:
+    """One bonus as the analyzer lists it, with the engine simulation to cross-check it.
+    ``bet`` names its spot where the edition pays it from a table of another name (its own
+    Trips table, ``side_paytables``)."""
     return Wager(
-        bet=paytable, label=label, paytable={k: str(v) for k, v in rules["paytables"][paytable]["lines"].items()},
+        bet=bet or paytable, label=label,
+        paytable={k: str(v) for k, v in rules["paytables"][paytable]["lines"].items()},
         assumptions=assumptions(rules, paytable), exact=partial(bonus, rules, paytable), slow=True,
         can_simulate=True,
     )

@@ -67,6 +67,7 @@ class Shape:
     ante_win: int  # the Ante's win against a qualified dealer, in half-Antes
     play_win: int  # the Play's win per Ante of Play, in half-Antes
     fold_loss: int  # what a fold forfeits (the Ante and the matched wager), in half-Antes
+    pays_unqualified: bool = False  # a dealer without a pair pays Play and matched by their tables (D-299)
 
 
 def shape(rules: Mapping[str, Any]) -> Shape:
@@ -88,7 +89,15 @@ def shape(rules: Mapping[str, Any]) -> Shape:
         ante_win=_half_units(main["ante"]),
         play_win=_half_units(main["play"]),
         fold_loss=HALF * len(rules["fold_forfeits"]),  # each forfeited wager equals the Ante
+        pays_unqualified=_not_qualified(rules) == "pays",
     )
+
+
+def _not_qualified(rules: Mapping[str, Any]) -> str:
+    rule = str(rules.get("not_qualified", "compare"))
+    if rule not in ("compare", "pays"):
+        raise ValueError(f"unknown not_qualified rule {rule!r}")
+    return rule
 
 
 def _half_units(pays: object) -> int:
@@ -203,13 +212,15 @@ def _pair_permutations() -> dict[tuple[int, ...], I64]:
 @dataclass
 class BoardCounts:
     """Per player pair (local to the 47 unseen cards) against the 990 dealer hands:
-    wins, wins against a qualifying dealer, losses, losses to a qualifying dealer."""
+    wins, wins against a qualifying dealer, losses, losses to a qualifying dealer, and the
+    dealer hands that do not qualify."""
 
     values: I64
     wins: I64
     wins_q: I64
     losses: I64
     losses_q: I64
+    weak: I64
 
 
 def count_boards(boards: I64, unseen: I64, qualify_min: int) -> BoardCounts:
@@ -219,10 +230,38 @@ def count_boards(boards: I64, unseen: I64, qualify_min: int) -> BoardCounts:
     parts = [_count(boards[i:i + BOARDS_AT_ONCE], unseen[i:i + BOARDS_AT_ONCE], qualify_min)
              for i in range(0, boards.shape[0], BOARDS_AT_ONCE)]
     return BoardCounts(*(np.concatenate([getattr(p, f) for p in parts])
-                         for f in ("values", "wins", "wins_q", "losses", "losses_q")))
+                         for f in ("values", "wins", "wins_q", "losses", "losses_q", "weak")))
 
 
-def _count(boards: I64, unseen: I64, qualify_min: int) -> BoardCounts:
+@dataclass(frozen=True)
+class Places:
+    """A batch of boards' player pairs in value order, for counting dealer hands by value:
+    ``values`` (B × 1081), ``lo`` / ``hi`` each pair's first / past-last place among equal
+    values, ``ordered`` the sorted values, and :meth:`below` the dealer hands in the first
+    places that share no card with each player hand."""
+
+    values: I64
+    ordered: I64
+    lo: I64
+    hi: I64
+    position: I64
+    flat: npt.NDArray[np.int32]
+    card_a: I64
+    card_b: I64
+
+    def below(self, place: I64) -> I64:
+        """Dealer hands sharing no card with each player hand, in the first ``place`` places."""
+        return (place - self.flat[self.card_a, place] - self.flat[self.card_b, place]
+                + (self.position < place)).astype(np.int64)
+
+    def place_of(self, value: int) -> I64:
+        """Each board's first place holding ``value`` or more, shaped to broadcast per pair."""
+        n = self.values.shape[0]
+        return np.broadcast_to(_search(self.ordered, np.full((n, 1), value, dtype=np.int64), "left"),
+                               self.lo.shape)
+
+
+def places(boards: I64, unseen: I64) -> Places:
     n = boards.shape[0]
     a, b = unseen[:, LOCAL[:, 0]], unseen[:, LOCAL[:, 1]]
     board_v = batch.CARD_VALUES[boards].sum(axis=1) + flush_base(5)
@@ -239,28 +278,26 @@ def _count(boards: I64, unseen: I64, qualify_min: int) -> BoardCounts:
     np.put_along_axis(position, order, np.arange(len(LOCAL), dtype=np.int64)[None, :], axis=1)
     lo = _search(ordered, values, "left")
     hi = _search(ordered, values, "right")
-    weak = _search(ordered, np.full((n, 1), qualify_min, dtype=np.int64), "left")  # places below a pair
     # held[b, i, t]: pairs holding unseen card i among the first t places of board b
-    places = len(LOCAL) + 1
-    held = np.zeros((n, 47, places), dtype=np.int32)
+    width = len(LOCAL) + 1
+    held = np.zeros((n, 47, width), dtype=np.int32)
     rows = np.arange(n, dtype=np.int64)[:, None]
     held[rows, LOCAL[:, 0][None, :], position + 1] = 1
     held[rows, LOCAL[:, 1][None, :], position + 1] = 1
     np.cumsum(held, axis=2, out=held)
-    card_a = rows * 47 + LOCAL[:, 0][None, :]
-    card_b = rows * 47 + LOCAL[:, 1][None, :]
-    flat = held.reshape(n * 47, places)
+    return Places(values, ordered, lo, hi, position, held.reshape(n * 47, width),
+                  rows * 47 + LOCAL[:, 0][None, :], rows * 47 + LOCAL[:, 1][None, :])
 
-    def below(place: I64) -> I64:
-        """Dealer hands sharing no card with each player hand, in the first ``place`` places."""
-        return (place - flat[card_a, place] - flat[card_b, place] + (position < place)).astype(np.int64)
 
-    wins = below(lo)
-    losses = DEALER_HANDS - below(hi)
-    weak_hands = below(np.broadcast_to(weak, lo.shape))  # dealer hands that do not qualify
+def _count(boards: I64, unseen: I64, qualify_min: int) -> BoardCounts:
+    p = places(boards, unseen)
+    weak = p.place_of(qualify_min)  # places below a pair
+    wins = p.below(p.lo)
+    losses = DEALER_HANDS - p.below(p.hi)
+    weak_hands = p.below(weak)  # dealer hands that do not qualify
     wins_q = np.maximum(wins - weak_hands, 0)
-    losses_q = DEALER_HANDS - below(np.maximum(hi, weak))
-    return BoardCounts(values, wins, wins_q, losses, losses_q)
+    losses_q = DEALER_HANDS - p.below(np.maximum(p.hi, weak))
+    return BoardCounts(p.values, wins, wins_q, losses, losses_q, weak_hands)
 
 
 def _search(ordered: I64, x: I64, side: str) -> I64:
@@ -301,11 +338,16 @@ def showdown_parts(sh: Shape, counts: BoardCounts) -> tuple[I64, I64]:
     """The showdown's value with a Play of m Antes is a + m·b (half-Antes): a beaten
     dealer pays the Ante if qualified and the matched wager's line; a winning dealer takes
     the Ante if qualified and the matched wager; the Play wins or loses; ties push
-    (engine ``_showdown``, 000 s.1365-1368, D-299). Every win is read from the paytables."""
+    (engine ``_showdown``, 000 s.1365-1368, D-299). Every win is read from the paytables.
+    Where a dealer without a pair pays (the Bad Beat editions, D-299), the Play and the matched
+    wager win against every such hand and lose only to a qualified one."""
     matched = np.asarray(sh.matched, dtype=np.int64)
-    a = (sh.ante_win * counts.wins_q - HALF * counts.losses_q + matched[counts.values] * counts.wins
-         - HALF * counts.losses)
-    b = sh.play_win * counts.wins - HALF * counts.losses
+    wins, losses = counts.wins, counts.losses
+    if sh.pays_unqualified:
+        wins, losses = counts.wins_q + counts.weak, counts.losses_q
+    a = (sh.ante_win * counts.wins_q - HALF * counts.losses_q + matched[counts.values] * wins
+         - HALF * losses)
+    b = sh.play_win * wins - HALF * losses
     return a, b
 
 
@@ -319,7 +361,8 @@ def deal_value(sh: Shape, hole: Sequence[int], dealer: Sequence[int], board: Seq
     q = them >= sh.qualify_min
     one = np.array([1], dtype=np.int64)
     counts = BoardCounts(values=np.array([me], dtype=np.int64), wins=one * (me > them),
-                         wins_q=one * (me > them and q), losses=one * (me < them), losses_q=one * (me < them and q))
+                         wins_q=one * (me > them and q), losses=one * (me < them), losses_q=one * (me < them and q),
+                         weak=one * (not q))
     a, b = showdown_parts(sh, counts)
     return int(a[0] + play * b[0])
 
@@ -463,7 +506,7 @@ def _flops_per_cell(first_exposed: int) -> int:
 def settings(rules: Mapping[str, Any]) -> dict[str, Any]:
     """What the figure depends on (its cache key): the windows, the qualifier, what a fold
     forfeits and the two paytables. Seats, limits and the bet step do not enter it."""
-    return {
+    out = {
         "streets": [{"exposed": s["exposed"], "multiples": list(s["multiples"]), "may_check": s["may_check"]}
                     for s in rules["streets"]],
         "dealer_qualifies": rules["dealer_qualifies"],
@@ -471,6 +514,9 @@ def settings(rules: Mapping[str, Any]) -> dict[str, Any]:
         "main": dict(rules["paytables"][rules["main_paytable"]]["lines"]),
         "matched": dict(rules["paytables"][rules["matched_paytable"]]["lines"]),
     }
+    if _not_qualified(rules) != "compare":  # the house game's key stays as it was cached
+        out["not_qualified"] = _not_qualified(rules)
+    return out
 
 
 def result(rules: Mapping[str, Any], progress: Progress | None = None) -> Result:

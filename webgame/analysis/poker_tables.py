@@ -40,8 +40,11 @@ def simulate(engine: Any, rules: Mapping[str, Any], side_bets: Mapping[str, str]
             if action is not None:
                 events += engine.apply(state, action, rng)
             if bet is not None:
-                legal = next(lg for lg in engine.legal_actions(state, seat) if lg.kind == "bet" and lg.spot == spot)
-                events += engine.apply(state, Action("bet", seat, spot, legal.min), rng)
+                # A bonus taken only beside another (the Bad Beat beside Trips, D-303) gets it first.
+                for needed in (*_needs(rules, spot), spot):
+                    legal = next(lg for lg in engine.legal_actions(state, seat)
+                                 if lg.kind == "bet" and lg.spot == needed)
+                    events += engine.apply(state, Action("bet", seat, needed, legal.min), rng)
         events += engine.apply(state, Action("deal", SYSTEM_SEAT), rng)
         while not engine.is_over(state):
             turn = engine.to_act(state)
@@ -57,6 +60,16 @@ def simulate(engine: Any, rules: Mapping[str, Any], side_bets: Mapping[str, str]
     if progress is not None:
         progress(rounds, rounds)
     return tally
+
+
+def _needs(rules: Mapping[str, Any], spot: str) -> list[str]:
+    """The side bets ``spot`` may be placed only beside, the first first (``side_bet_needs``)."""
+    out: list[str] = []
+    needed = rules.get("side_bet_needs", {}).get(spot)
+    while needed and needed not in out:
+        out.insert(0, str(needed))
+        needed = rules.get("side_bet_needs", {}).get(needed)
+    return out
 
 
 def _tally_round(tally: Tally, events: list[Any], side_bets: Collection[str], bet: str | None) -> None:

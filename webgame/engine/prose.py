@@ -20,7 +20,8 @@ the odds, a limit, a cap or a qualifier in a sentence is always the one the tabl
 ``{<name>}``                    a value the caller passes (the dealer's hand)
 =============================== =========================================================
 
-``<paytable>`` may be a setting that names the paytable (``ante_play_paytable``). A
+``<paytable>`` may be a setting that names the paytable (``ante_play_paytable``), or a side
+bet whose table the edition names in ``side_paytables``. A
 placeholder may end in ``|lower``. A sentence may be a table ``{ text = "…", when = "…" }``,
 posted only when ``when`` holds: ``offers:<side bet>`` (the table offers it),
 ``<setting>`` (true), ``<setting>=<value>``, each optionally after ``not``.
@@ -133,8 +134,9 @@ class Posted:
 
     # -- paytables -------------------------------------------------------------------------
     def paytable(self, name: str) -> str:
-        """A paytable's slug, or the slug a setting names (``ante_bonus_paytable``)."""
-        named = self.rules.get(name)
+        """A paytable's slug, or the slug a setting names (``ante_bonus_paytable``), or the
+        table an edition posts for a side bet (``side_paytables``: its own Trips table)."""
+        named = self.rules.get(name, self.rules.get("side_paytables", {}).get(name))
         return named if isinstance(named, str) and named in self.rules["paytables"] else name
 
     def table_name(self, name: str) -> str:

@@ -122,6 +122,27 @@ class HoldemTable(BankedTable[HoldemState]):
     def side_open(self, state: HoldemState, spot: str) -> bool:
         return spot in state.rules["side_bets"]
 
+    @staticmethod
+    def side_paytable(rules: Mapping[str, Any], spot: str) -> str:
+        """The paytable a side spot is paid from: the spot's own slug, unless the edition
+        posts its own table for it (``side_paytables``: the P/D editions' Trips, 001 s.2464)."""
+        return str(rules.get("side_paytables", {}).get(spot, spot))
+
+    def side_room(self, rules: Mapping[str, Any], box: HoldemSeat, spot: str) -> int | None:
+        """How much more ``spot`` may take under the edition's cap on the bonus bets together
+        (``side_bets_within_ante``: Trips and Bad Beat together no more than the Ante, D-302),
+        or None where the spot is not capped by the Ante."""
+        capped = rules.get("side_bets_within_ante", [])
+        if spot not in capped:
+            return None
+        return box.bets.get(ANTE, 0) - sum(box.bets.get(s, 0) for s in capped)
+
+    def side_needs(self, rules: Mapping[str, Any], box: HoldemSeat, spot: str) -> str | None:
+        """The bonus bet ``spot`` needs on the same position first (``side_bet_needs``: the
+        Bad Beat Bonus needs Trips, D-303), when it is not there yet."""
+        needed = rules.get("side_bet_needs", {}).get(spot)
+        return str(needed) if needed and not box.bets.get(needed) else None
+
     def legal_actions(self, state: HoldemState, seat: int) -> list[Legal]:
         if state.phase == BETTING:
             return self._legal_betting(state, seat)
@@ -139,7 +160,13 @@ class HoldemTable(BankedTable[HoldemState]):
         for spot in (ANTE, *self.side_spots):
             if spot != ANTE and (not box.bets.get(ANTE) or not self.side_open(state, spot)):
                 continue  # D-519: a bonus needs the Ante and the matched wager on this position
+            if spot != ANTE and self.side_needs(state.rules, box, spot):
+                continue  # D-303: the Bad Beat Bonus needs Trips first
             bounds = self.bet_bounds(state.rules, box.bets.get(spot, 0), spot)
+            room = self.side_room(state.rules, box, spot)
+            if bounds is not None and room is not None:
+                room = room // self.step(state.rules) * self.step(state.rules)
+                bounds = (bounds[0], min(bounds[1], room)) if bounds[0] <= room else None
             if bounds is not None:
                 out.append(Legal("bet", spot, bounds[0], bounds[1], self.spot_name(spot)))
         if box.bets:
@@ -176,6 +203,15 @@ class HoldemTable(BankedTable[HoldemState]):
             if not box.bets.get(ANTE):
                 raise IllegalAction(f"Place the Ante and the {self.spot_name(self.matched)} before betting "
                                     f"{self.spot_name(spot)}.")  # D-519
+            needed = self.side_needs(state.rules, box, spot)
+            if needed:
+                raise IllegalAction(f"Place {self.spot_name(needed)} before betting {self.spot_name(spot)}.")  # D-303
+            room = self.side_room(state.rules, box, spot)
+            if room is not None and action.amount > room:
+                capped = " and ".join(self.spot_name(s) for s in state.rules["side_bets_within_ante"]
+                                      if self.side_open(state, s))
+                raise IllegalAction(f"{capped} together may not be more than the Ante "
+                                    f"({fmt(box.bets[ANTE])}).")  # D-302
         lim = self.limit(state.rules, spot)
         total = box.bets.get(spot, 0) + action.amount
         if total > lim["max"]:
@@ -297,8 +333,6 @@ class HoldemTable(BankedTable[HoldemState]):
         events.append(Note(f"Dealer has {dealer.description}: "
                            f"{'qualifies' if state.dealer_qualifies else 'does not qualify, the Ante pushes'}."))
         main = rules["main_paytable"]
-        matched_table = rules["matched_paytable"]
-        words = self.words(rules)
         for n, box in sorted(state.seats.items()):
             if not box.status:
                 continue
@@ -307,19 +341,19 @@ class HoldemTable(BankedTable[HoldemState]):
             if box.status == FOLDED:
                 continue
             cmp = showdown.compare(player, dealer)
-            if cmp > 0:
+            if not state.dealer_qualifies and rules.get("not_qualified", "compare") == "pays":
+                # The Bad Beat editions pay the Play and the matched wager by their tables when the
+                # P/D does not qualify, whatever the comparison (001 s.1798, 002 s.6005; D-299).
+                self.push(state, events, n, ANTE, "Dealer does not qualify: the Ante pushes")
+                self.pay(state, events, n, PLAY, main, PLAY, "Play")
+                self._pay_matched(state, events, n, player.lines, "With less than a straight")
+            elif cmp > 0:
                 if state.dealer_qualifies:
                     self.pay(state, events, n, ANTE, main, ANTE, "Ante")
                 else:
                     self.push(state, events, n, ANTE, "Dealer does not qualify: the Ante pushes")
                 self.pay(state, events, n, PLAY, main, PLAY, "Play")
-                line = first_line(rules, matched_table, player.lines)
-                if line is None:
-                    self.push(state, events, n, self.matched,
-                              f"Wins with less than a straight: the {self.spot_name(self.matched)} pushes")
-                else:
-                    self.pay(state, events, n, self.matched, matched_table, line,
-                             f"{self.spot_name(self.matched)}: {words.label(matched_table, line)}")
+                self._pay_matched(state, events, n, player.lines, "Wins with less than a straight")
             elif cmp < 0:
                 if state.dealer_qualifies:
                     self.lose(state, events, n, ANTE, f"Dealer's {dealer.description} wins")
@@ -333,22 +367,41 @@ class HoldemTable(BankedTable[HoldemState]):
         self._settle_side_bets(state, events, "showdown")
         state.phase, state.street = OVER, len(rules["streets"])
 
+    def _pay_matched(self, state: HoldemState, events: list[Event], seat: int, lines: Sequence[str],
+                     below: str) -> None:
+        """The matched wager by its table on a straight or better; below, it pushes (s.1308, D-300)."""
+        table = state.rules["matched_paytable"]
+        line = first_line(state.rules, table, lines)
+        name = self.spot_name(self.matched)
+        if line is None:
+            self.push(state, events, seat, self.matched, f"{below}: the {name} pushes")
+        else:
+            self.pay(state, events, seat, self.matched, table, line,
+                     f"{name}: {self.words(state.rules).label(table, line)}")
+
     def _settle_side_bets(self, state: HoldemState, events: list[Event], when: str) -> None:
         for spot in self.side_spots:
-            table = state.rules["paytables"].get(spot)
+            slug = self.side_paytable(state.rules, spot)
+            table = state.rules["paytables"].get(slug)
             if table is None or table.get("settle", "showdown") != when:
                 continue
-            grade = showdown.GRADERS[table["grade"]]
             for n, box in sorted(state.seats.items()):
                 if not box.status or not box.bets.get(spot) or f"{n}:{spot}" in state.settled:
                     continue
-                lines, words = grade(box.cards, state.board[:state.exposed], table)
-                line = first_line(state.rules, spot, lines)
+                if table["grade"] in showdown.DUEL_GRADERS:
+                    if box.status == FOLDED:  # a folded hand is in no duel with the dealer (D-303)
+                        self.lose(state, events, n, spot, "Folded")
+                        continue
+                    lines, words = showdown.DUEL_GRADERS[table["grade"]](
+                        box.cards, state.dealer, state.board[:state.exposed], table)
+                else:
+                    lines, words = showdown.GRADERS[table["grade"]](box.cards, state.board[:state.exposed], table)
+                line = first_line(state.rules, slug, lines)
                 if line is None:
                     self.lose(state, events, n, spot, f"{words}: no {self.spot_name(spot)} hand")
                 else:
-                    label = self.words(state.rules).label(spot, line)
-                    self.pay(state, events, n, spot, spot, line, f"{self.spot_name(spot)}: {label}")
+                    label = self.words(state.rules).label(slug, line)
+                    self.pay(state, events, n, spot, slug, line, f"{self.spot_name(spot)}: {label}")
 
     # -- showing it ----------------------------------------------------------------------
     def view(self, state: HoldemState, viewer: int | None) -> dict[str, Any]:
@@ -416,8 +469,9 @@ class HoldemTable(BankedTable[HoldemState]):
         for slug in (rules["main_paytable"], rules["matched_paytable"], *self.side_spots):
             if slug in self.side_spots and slug not in rules["side_bets"]:
                 continue
-            if slug in rules["paytables"]:
-                out[slug] = self.words(rules).paytable_view(slug)
+            table = self.side_paytable(rules, slug)
+            if table in rules["paytables"]:
+                out[slug] = self.words(rules).paytable_view(table)
         return out
 
     def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:

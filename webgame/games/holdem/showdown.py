@@ -12,7 +12,12 @@ hand, then kickers; suits never break a tie), and the three bonus grades of the 
 * ``hole-cards``  – the two hole cards alone (Hole Card Bonus, s.1662; "Pair" excludes aces,
   10s are not face cards, D-311, s.1610);
 * ``three-up``    – the two hole cards + the first exposed community card, on the Three Card
-  Poker order; A-K-Q suited pays its own line instead of the straight flush (D-310).
+  Poker order; A-K-Q suited pays its own line instead of the straight flush (D-310);
+
+and one grade that needs the dealer's hand as well (``DUEL_GRADERS``):
+
+* ``bad-beat``    – the UTH Bad Beat Bonus: the beaten hand's rank, three of a kind or better,
+  in a duel the player won or lost (never a tie, D-303).
 """
 
 from __future__ import annotations
@@ -118,6 +123,25 @@ def grade_three_up(hole: Sequence[str], board: Sequence[str], table: Mapping[str
 
 
 GRADERS = {"best-five": grade_best_five, "hole-cards": grade_hole_cards, "three-up": grade_three_up}
+
+
+def grade_bad_beat(hole: Sequence[str], dealer: Sequence[str], board: Sequence[str],
+                   table: Mapping[str, Any]) -> tuple[tuple[str, ...], str]:
+    """The Bad Beat Bonus (001 s.1850-1852, 002 s.6098-6100): the player's best five and the
+    dealer's are compared as at the showdown (D-303, D-518); the bet is paid by the beaten
+    hand's rank when that hand is three of a kind or better. Identical hands are no bad beat
+    (001 s.1868, 002 s.6102). Lines the table does not print (a pair beaten) lose."""
+    player, house = best(hole, board), best(dealer, board)
+    cmp = compare(player, house)
+    if cmp == 0:
+        return (), "Identical hands: no bad beat"
+    beaten, by = (house, player) if cmp > 0 else (player, house)
+    whose = "the dealer's" if cmp > 0 else "your"
+    return beaten.lines, f"{by.description} beats {whose} {beaten.description.lower()}"
+
+
+# Graders that look at the dealer's hand too: (hole, dealer, board, paytable data).
+DUEL_GRADERS = {"bad-beat": grade_bad_beat}
 
 
 def _word(card: Card) -> str:

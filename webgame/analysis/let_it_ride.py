@@ -27,6 +27,7 @@ from ..engine.hands.value import HandValue
 from ..engine.money import Odds
 from ..engine.paytable import Variant
 from ..games.carnival.base import pay_line
+from ..games.carnival.let_it_ride import LET_IT_RIDE
 from .core import Result, Wager
 from .three_card_poker import deck_hands, hand_values
 
@@ -145,10 +146,12 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
             exact=lambda: _side(rules, DOLLAR, five_card_values(), five_card_hands()[1]), slow=True,
         ))
     if THREE_CARD in side:
+        # The edition's own table where it posts one (002's 3 Card Bonus: Mini Royal 200 to 1).
+        three = LET_IT_RIDE.side_paytable(rules, THREE_CARD)
         out.append(Wager(
-            bet=THREE_CARD, label="Three Card Bonus", paytable=_lines(rules, THREE_CARD),
+            bet=THREE_CARD, label="Three Card Bonus", paytable=_lines(rules, three),
             assumptions="Exact: the player's own three cards, all 22,100 of them (A-K-Q suited is the royal).",
-            exact=lambda: _side(rules, THREE_CARD, hand_values(), deck_hands()[1]),
+            exact=lambda: _side(rules, three, hand_values(), deck_hands()[1]),
         ))
     return out
 

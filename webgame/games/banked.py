@@ -158,6 +158,13 @@ class BankedTable(GameBase[StateT]):
         return state.seats[seat]
 
     @staticmethod
+    def side_paytable(rules: Mapping[str, Any], side_bet: str) -> str:
+        """The paytable a side bet is paid from: its own slug, unless the table's edition posts
+        its own table for it (``side_paytables``, side bet -> paytable: the player-dealer
+        editions' Trips and 3 Card Bonus tables)."""
+        return str(rules.get("side_paytables", {}).get(side_bet, side_bet))
+
+    @staticmethod
     def odds(rules: Mapping[str, Any], paytable: str, line: str) -> Odds:
         """A paytable line's odds, read from the round's own paytables (D-005)."""
         return odds_of(rules, paytable, line)

@@ -56,9 +56,9 @@ class LetItRide(CarnivalEngine):
     def check_rules(self, rules: Mapping[str, Any]) -> None:
         if rules["burn"] not in ("deal", "first-reveal"):
             raise ValueError("burn is 'deal' or 'first-reveal'")
-        if rules["cap_kind"] not in ("per-player", "table-aggregate"):
-            raise ValueError("cap_kind is 'per-player' or 'table-aggregate'")
-        if int(rules["cap"]) <= 0 or rules["base_paytable"] not in rules["paytables"]:
+        if rules["cap_kind"] not in ("per-player", "table-aggregate", "none"):
+            raise ValueError("cap_kind is 'per-player', 'table-aggregate' or 'none'")
+        if (rules["cap_kind"] != "none" and int(rules["cap"]) <= 0) or rules["base_paytable"] not in rules["paytables"]:
             raise ValueError("a Let It Ride table needs a positive cap and its base paytable")
 
     # -- the deal ------------------------------------------------------------------------
@@ -114,6 +114,7 @@ class LetItRide(CarnivalEngine):
     def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
         rules = state.rules
         table = rules["base_paytable"]
+        three_table = self.side_paytable(rules, THREE_CARD_TABLE)
         words = self.words(rules)
         wins: dict[tuple[int, str], int] = {}
         lines: dict[int, str] = {}
@@ -122,17 +123,18 @@ class LetItRide(CarnivalEngine):
                 continue
             five = evaluate_high(box.cards + state.community)
             box.hand = five.description
-            # The Three Card Bonus: the player's own three cards (000 s.689-690, s.649-661).
+            # The Three Card Bonus: the player's own three cards (000 s.689-690, s.649-661),
+            # settled before the base bets (002 s.3522, D-293).
             if box.bets.get(THREE_CARD):
                 three = evaluate_three(box.cards)
-                line = pay_line(rules, THREE_CARD_TABLE, three)
+                line = pay_line(rules, three_table, three)
                 if line is None:
                     self.lose(state, events, n, THREE_CARD,
-                              f"{words.table_name(THREE_CARD_TABLE)}: {three.description} does not pay")
+                              f"{words.table_name(three_table)}: {three.description} does not pay")
                 else:
-                    won = self.odds(rules, THREE_CARD_TABLE, line).win(box.bets[THREE_CARD])
+                    won = self.odds(rules, three_table, line).win(box.bets[THREE_CARD])
                     self.win(state, events, n, THREE_CARD, won,
-                             f"{words.table_name(THREE_CARD_TABLE)}: {self.pays(rules, THREE_CARD_TABLE, line)}")
+                             f"{words.table_name(three_table)}: {self.pays(rules, three_table, line)}")
             # The $1 Bonus: the final five-card hand, "for 1" (D-024, D-288); no cap (D-289).
             if box.bets.get(DOLLAR):
                 line = pay_line(rules, DOLLAR_TABLE, five)
@@ -168,6 +170,8 @@ class LetItRide(CarnivalEngine):
         exactly (000 s.612, D-289); or table-wide, each hand's award times LIMIT / SUM,
         truncated (004 s.1124-1143, D-292)."""
         rules = state.rules
+        if rules["cap_kind"] == "none":  # no cap stated: the P/D pays to its stake (002 s.3338-3340)
+            return dict(wins), ""
         cap = int(rules["cap"])
         if rules["cap_kind"] == "per-player":
             paid = dict(wins)
@@ -198,7 +202,8 @@ class LetItRide(CarnivalEngine):
 
     def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
         shown = [rules["base_paytable"]]
-        shown += [slug for slug in (DOLLAR_TABLE, THREE_CARD_TABLE) if slug in rules["side_bets"]]
+        shown += [self.side_paytable(rules, slug) for slug in (DOLLAR_TABLE, THREE_CARD_TABLE)
+                  if slug in rules["side_bets"]]
         return shown
 
     def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:

@@ -122,12 +122,6 @@ class HoldemTable(BankedTable[HoldemState]):
     def side_open(self, state: HoldemState, spot: str) -> bool:
         return spot in state.rules["side_bets"]
 
-    @staticmethod
-    def side_paytable(rules: Mapping[str, Any], spot: str) -> str:
-        """The paytable a side spot is paid from: the spot's own slug, unless the edition
-        posts its own table for it (``side_paytables``: the P/D editions' Trips, 001 s.2464)."""
-        return str(rules.get("side_paytables", {}).get(spot, spot))
-
     def side_room(self, rules: Mapping[str, Any], box: HoldemSeat, spot: str) -> int | None:
         """How much more ``spot`` may take under the edition's cap on the bonus bets together
         (``side_bets_within_ante``: Trips and Bad Beat together no more than the Ante, D-302),

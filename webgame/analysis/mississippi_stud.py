@@ -30,8 +30,11 @@ import numpy.typing as npt
 
 from ..engine.hands.batch import rank_high_batch
 from ..engine.hands.ids import card_ids
+from ..engine.money import Odds
 from ..engine.paytable import Variant
 from ..games.carnival import MISSISSIPPI_STUD
+from ..games.carnival.base import pay_line
+from ..games.carnival.mississippi import THREE_CARD
 from .core import Result, Wager
 from .stud_math import (
     colex_sets,
@@ -40,6 +43,7 @@ from .stud_math import (
     subsets_dropping_one,
     sum_over_supersets,
 )
+from .three_card_poker import deck_hands, hand_values
 
 GAME = "mississippi-stud"
 MAIN = "ante"
@@ -177,11 +181,38 @@ def ante_game(rules: Mapping[str, Any]) -> Result:
 
 def cap_binds(rules: Mapping[str, Any]) -> bool:
     """Whether the per-hand cap (004 s.1749, D-334) could cut a payout at the minimum Ante:
-    never on the rulebook's terms, whose cap is at least the most the minimum bet can win."""
+    never on the rulebook's terms, whose cap is at least the most the minimum bet can win;
+    never where there is no cap (003)."""
+    cap = MISSISSIPPI_STUD.cap(rules)
+    if cap is None:
+        return False
     table = rules["paytables"][paytable_of(rules)]["lines"]
     top = max(Fraction(MISSISSIPPI_STUD.odds(rules, paytable_of(rules), line).net) for line in table)
     stake = int(rules["limits"]["ante"]["min"]) * (1 + len(STREETS) * max(multiples_of(rules)))
-    return top * stake > MISSISSIPPI_STUD.cap(rules)
+    return top * stake > cap
+
+
+def three_card_bonus(rules: Mapping[str, Any]) -> Result:
+    """The 3 Card Bonus on the three community cards (003 s.3810): the paytable against all
+    22,100 three-card sets of a fresh deck, graded by the engine's own line lookup. The
+    community cards are dealt whatever anyone decides, so no strategy enters."""
+    table = MISSISSIPPI_STUD.side_paytable(rules, THREE_CARD)
+    values = hand_values()
+    counts = deck_hands()[1]
+    ev = Fraction(0)
+    hits = 0
+    total = 0
+    for value_id, n in zip(*np.unique(counts, return_counts=True), strict=True):
+        line = pay_line(rules, table, values[int(value_id)])
+        total += int(n)
+        if line is None:
+            ev -= int(n)
+        else:
+            hits += int(n)
+            ev += int(n) * Odds.parse(str(rules["paytables"][table]["lines"][line])).net
+    if total != comb(52, 3):
+        raise AssertionError("the three-card sets counted are not every set")
+    return Result(house_edge=-ev / total, hit_frequency=Fraction(hits, total), element_of_risk=-ev / total)
 
 
 def _lines(rules: Mapping[str, Any]) -> dict[str, str]:
@@ -203,4 +234,12 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
                      "total wagered (Ante and street wagers); hit frequency = hands that win. Pushes count "
                      f"as wagers made; {cap}."),
         exact=partial(ante_game, rules), slow=True,
-    )]
+    )] + ([Wager(
+        bet=THREE_CARD, label="3 Card Bonus",
+        paytable={k: str(v) for k, v in
+                  rules["paytables"][MISSISSIPPI_STUD.side_paytable(rules, THREE_CARD)]["lines"].items()},
+        assumptions=("Exact: the three community cards, all 22,100 sets of a fresh deck (A-2-3 and Q-K-A are "
+                     "straights, D-339); it settles whatever the player decides, a folded hand included. "
+                     "House edge per 3 Card Bonus wagered."),
+        exact=partial(three_card_bonus, rules),
+    )] if THREE_CARD in rules.get("side_bets", []) else [])

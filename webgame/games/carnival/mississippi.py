@@ -10,6 +10,12 @@ Round flow::
 
 One position per player (004 s.1696, D-023): the seating allows one seat per person, and a
 round refuses a second position's Ante from a player it knows.
+
+The Crystal Park player-dealer edition (003 §60-§61, s.3696-3843) is the same game as data:
+its own paytable, two cards at a time to each player and to the P/D, whose cards are never
+used (``player_dealer_cards``, D-337), no cap stated (``capped``), and the 3 Card Bonus on
+the three community cards, which stays in action on a folded hand and is settled after the
+street wagers (003 s.3757, s.3787, s.3810-3827).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine.hands import evaluate_high
+from ...engine.hands import evaluate_high, evaluate_three
 from ...engine.hands.value import plural, word
 from ...engine.money import fmt, share_exactly
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note, Stake
@@ -33,6 +39,7 @@ from .base import (
 )
 
 ANTE = "ante"
+THREE_CARD = "ms-three-card-bonus"  # the spot, its limit and its side bet (003 s.3807-3827)
 STREETS = ("3rd", "4th", "5th")
 STREET_NAMES = {"3rd": "3rd Street", "4th": "4th Street", "5th": "5th Street"}
 
@@ -45,7 +52,12 @@ class MississippiStud(CarnivalEngine):
     MAIN = ANTE
 
     def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
-        return [Spot(ANTE, "Ante", "ante", name="the Ante")]  # 004 s.1616, s.1694
+        return [
+            Spot(ANTE, "Ante", "ante", name="the Ante"),  # 004 s.1616, s.1694
+            # Only beside an Ante, before the deal (003 s.3811-3812); offered where the edition has it.
+            Spot(THREE_CARD, "3 Card Bonus", THREE_CARD, requires=(ANTE,), side_bet=THREE_CARD,
+                 deals_in=False, name="the 3 Card Bonus"),
+        ]
 
     def check_rules(self, rules: Mapping[str, Any]) -> None:
         if not rules["street_multiples"] or any(int(m) < 1 for m in rules["street_multiples"]):
@@ -63,14 +75,20 @@ class MississippiStud(CarnivalEngine):
     # -- the deal ------------------------------------------------------------------------
     def deal(self, state: CarnivalState, rng: Rng, players: list[int], events: list[Event]) -> None:
         # Two cards face down to each player from the dealer's left, one at a time, then the
-        # three community cards face down (004 s.1703-1706).
-        for _ in range(2):
+        # three community cards face down (004 s.1703-1706); or two at a time to each player
+        # and then to the P/D, whose cards are never shown nor used (003 s.3759, D-337).
+        if state.rules.get("deal", "one-at-a-time") == "two-at-a-time":
             for n in players:
-                state.seats[n].cards.append(state.shoe.draw(rng).code)
+                state.seats[n].cards = [state.shoe.draw(rng).code for _ in range(2)]
+        else:
+            for _ in range(2):
+                for n in players:
+                    state.seats[n].cards.append(state.shoe.draw(rng).code)
+        state.burn = [state.shoe.draw(rng).code for _ in range(int(state.rules.get("player_dealer_cards", 0)))]
         state.community = [state.shoe.draw(rng).code for _ in range(3)]
 
     def expected_cards(self, state: CarnivalState) -> tuple[int, int, int]:
-        return 2, 0, 3
+        return 2, 0, 3 + int(state.rules.get("player_dealer_cards", 0))
 
     # -- decisions -------------------------------------------------------------------------
     def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
@@ -121,9 +139,12 @@ class MississippiStud(CarnivalEngine):
         return Action("street", seat, str(times), times * box.bets[ANTE])
 
     # -- the showdown --------------------------------------------------------------------
-    def cap(self, rules: Mapping[str, Any]) -> int:
+    def cap(self, rules: Mapping[str, Any]) -> int | None:
         """004 s.1749, D-334: the greater of the floor and the most one patron could win betting
-        the minimum: the minimum Ante and the top multiple on every street, at the top line."""
+        the minimum: the minimum Ante and the top multiple on every street, at the top line.
+        None where the rulebook states no cap (003: the P/D pays to its stake)."""
+        if not rules.get("capped", True):
+            return None
         table = rules["paytables"][rules["paytable"]]["lines"]
         top = max(self.odds(rules, rules["paytable"], line).net for line in table)
         stake = int(rules["limits"]["ante"]["min"]) * (1 + len(STREETS) * max(int(m) for m in rules["street_multiples"]))
@@ -133,30 +154,55 @@ class MississippiStud(CarnivalEngine):
         rules = state.rules
         table = rules["paytable"]
         push = set(rules["paytables"][table].get("push_lines", []))
+        if any(b.bets.get(THREE_CARD) for b in state.seats.values()):
+            state.community_shown = len(state.community)  # the bonus is read on all three, folds or not
         for n, box in sorted(state.seats.items()):
-            if not box.live:
-                continue
-            value = evaluate_high(box.cards + state.community)
-            box.hand = value.description
-            line = pay_line(rules, table, value)
-            bets = [b for b in (ANTE, *STREETS) if box.bets.get(b)]
-            if line is None:
-                for bet in bets:
-                    self.lose(state, events, n, bet, f"{value.description} loses (004 s.1725, D-704)")
-            elif line in push:
-                pushed = self.words(rules).label(table, line).lower()
-                for bet in bets:
-                    self.push(state, events, n, bet, f"{value.description}: a {pushed} pushes (004 s.1726)")
-            else:
-                odds = self.odds(rules, table, line)
-                wins = {bet: odds.win(box.bets[bet]) for bet in bets}
-                cap = self.cap(rules)
-                paid = share_exactly(wins, cap)
-                for bet in bets:
-                    detail = self.pays(rules, table, line)
-                    if paid[bet] != wins[bet]:
-                        detail += f"; this hand's payout is capped at {fmt(cap)} (004 s.1749, D-334)"
-                    self.win(state, events, n, bet, paid[bet], detail)
+            if box.live:
+                self._settle_hand(state, events, n, box, table, push)
+            if box.dealt_in:
+                self._settle_bonus(state, events, n, box)
+
+    def _settle_bonus(self, state: CarnivalState, events: list[Event], n: int, box: Box) -> None:
+        """The 3 Card Bonus on the three community cards, whatever the hand did, a fold
+        included (003 s.3810, s.3817; the cards are tucked under it); last in the seat's
+        order (003 s.3787). Three-card straights as Three Card Poker's (D-339)."""
+        if not box.bets.get(THREE_CARD):
+            return
+        rules = state.rules
+        table = self.side_paytable(rules, THREE_CARD)
+        three = evaluate_three(state.community)
+        line = pay_line(rules, table, three)
+        name = self.words(rules).table_name(table)
+        if line is None:
+            self.lose(state, events, n, THREE_CARD, f"{name}: the community cards make {three.description.lower()}")
+        else:
+            won = self.odds(rules, table, line).win(box.bets[THREE_CARD])
+            self.win(state, events, n, THREE_CARD, won, f"{name}: {self.pays(rules, table, line)}")
+
+    def _settle_hand(self, state: CarnivalState, events: list[Event], n: int, box: Box, table: str,
+                     push: set[str]) -> None:
+        rules = state.rules
+        value = evaluate_high(box.cards + state.community)
+        box.hand = value.description
+        line = pay_line(rules, table, value)
+        bets = [b for b in (ANTE, *STREETS) if box.bets.get(b)]
+        if line is None:
+            for bet in bets:
+                self.lose(state, events, n, bet, f"{value.description} loses (004 s.1725, D-704)")
+        elif line in push:
+            pushed = self.words(rules).label(table, line).lower()
+            for bet in bets:
+                self.push(state, events, n, bet, f"{value.description}: a {pushed} pushes (004 s.1726)")
+        else:
+            odds = self.odds(rules, table, line)
+            wins = {bet: odds.win(box.bets[bet]) for bet in bets}
+            cap = self.cap(rules)
+            paid = wins if cap is None else share_exactly(wins, cap)
+            for bet in bets:
+                detail = self.pays(rules, table, line)
+                if paid[bet] != wins[bet]:
+                    detail += f"; this hand's payout is capped at {fmt(cap or 0)} (004 s.1749, D-334)"
+                self.win(state, events, n, bet, paid[bet], detail)
 
     # -- showing it ----------------------------------------------------------------------
     def hand_words(self, state: CarnivalState, box: Box) -> str:
@@ -168,10 +214,18 @@ class MississippiStud(CarnivalEngine):
     def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
         view["streets"] = [{"key": k, "label": STREET_NAMES[k]} for k in STREETS]
         view["street_multiples"] = [int(m) for m in state.rules["street_multiples"]]
-        view["cap"] = {"amount": self.cap(state.rules), "kind": "per-hand"}
+        cap = self.cap(state.rules)
+        view["cap"] = {"amount": cap, "kind": "per-hand"} if cap is not None else None
 
     def rules_summary(self, rules: Mapping[str, Any]) -> list[str]:
-        return self.words(rules).lines("summary", cap=fmt(self.cap(rules)))
+        cap = self.cap(rules)
+        return self.words(rules).lines("summary", cap=fmt(cap) if cap is not None else "")
+
+    def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
+        shown = [rules["paytable"]]
+        if THREE_CARD in rules["side_bets"]:
+            shown.append(self.side_paytable(rules, THREE_CARD))
+        return shown
 
 
 def _partial_words(cards: list[str]) -> str:

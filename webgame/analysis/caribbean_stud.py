@@ -69,6 +69,15 @@ ACE, KING, QUEEN, JACK = (RANK_INDEX[r] for r in "AKQJ")
 STRATEGY = ("a pair or better plays; below ace-king folds; ace-king plays only if the dealer's up card is 2 to Q "
             "and pairs a player's card, or is an A or K and the player holds a Q or J, or pairs none of the "
             "player's cards, the player holds a Q and the up card is below the player's fourth-highest card")
+# Where the Bet equals the Ante (the Designated Player edition, 001 s.133) nearly every hand plays
+# (the engine's bots play it too: ``caribbean.even_bet_plays``).
+EVEN_STRATEGY = ("the Bet equals the Ante, so nearly every hand plays: a pair or better plays; a hand without a "
+                 "pair plays unless the up card is an A or K and the player holds neither (a simple strategy, "
+                 "not the optimal one)")
+
+
+def strategy_of(rules: Mapping[str, Any]) -> str:
+    return EVEN_STRATEGY if int(rules["bet_multiple"]) == 1 else STRATEGY
 
 Ints = npt.NDArray[np.int64]
 Bools = npt.NDArray[np.bool_]
@@ -96,9 +105,16 @@ class Table:
     bet_won: Ints
 
 
+def tables_of(rules: Mapping[str, Any]) -> tuple[str, str]:
+    """The Ante's table and the Bet's bonus schedule at this table (the Designated Player
+    edition posts its own, 001 s.134-148)."""
+    return str(rules.get("ante_paytable", ANTE_TABLE)), str(rules.get("bonus_paytable", BONUS_TABLE))
+
+
 def _relevant(rules: Mapping[str, Any]) -> str:
-    keep = {k: rules[k] for k in ("dealer_qualifier", "bet_multiple", "table_max_payout")}
-    keep["paytables"] = {t: rules["paytables"][t] for t in (ANTE_TABLE, BONUS_TABLE)}
+    keep = {k: rules.get(k) for k in ("dealer_qualifier", "bet_multiple", "table_max_payout")}
+    ante_table, bonus_table = tables_of(rules)
+    keep["paytables"] = {ANTE_TABLE: rules["paytables"][ante_table], BONUS_TABLE: rules["paytables"][bonus_table]}
     keep["ante"] = int(rules["limits"]["ante"]["min"])
     return json.dumps(keep, sort_keys=True)
 
@@ -114,7 +130,7 @@ def _table(relevant: str) -> Table:
     rules = json.loads(relevant)
     ante = int(rules["ante"])
     bet = int(rules["bet_multiple"]) * ante
-    cap = int(rules["table_max_payout"])
+    cap = int(rules["table_max_payout"]) if rules["table_max_payout"] is not None else 0
     capped = set(rules["paytables"][BONUS_TABLE].get("capped_lines", []))
     size = value_count()
     made = np.zeros(size, dtype=bool)
@@ -149,6 +165,10 @@ def plays(t: Table, cards: Ints, values: Ints, up: Ints) -> Bools:
     matched = pairs_up & (up_rank <= QUEEN)  # (1) a 2 to Q up card that pairs one of the player's cards
     big_up = (up_rank >= KING) & (has_queen | has_jack)  # (2) an A or K up, the player holds a Q or J
     low_up = ~pairs_up & has_queen & (up_rank < ranks[:, 3])  # (3) below the player's fourth-highest card
+    if t.bet == t.ante:  # the Bet equals the Ante: caribbean.even_bet_plays
+        holds_big = (ranks >= KING).any(axis=1)
+        even: Bools = t.made[values] | (up_rank < KING) | holds_big
+        return even
     out: Bools = t.made[values] | (t.ace_king[values] & (matched | big_up | low_up))
     return out
 
@@ -285,10 +305,14 @@ def meter_slope(rules: Mapping[str, Any], per: int = 1_000_000) -> Fraction:
 # The wagers
 # ---------------------------------------------------------------------------------------
 def cap_binds(rules: Mapping[str, Any]) -> bool:
-    """Whether the table's maximum payout cuts a Bet award at the minimum Ante."""
+    """Whether the table's maximum payout cuts a Bet award at the minimum Ante (never where
+    there is none: the Designated Player edition)."""
+    bonus_table = tables_of(rules)[1]
+    capped = rules["paytables"][bonus_table].get("capped_lines", [])
+    if "table_max_payout" not in rules or not capped:
+        return False
     t = table(rules)
-    raw = int(rules["bet_multiple"]) * t.ante * max(
-        odds_net(rules, BONUS_TABLE, line) for line in rules["paytables"][BONUS_TABLE]["lines"])
+    raw = int(rules["bet_multiple"]) * t.ante * max(odds_net(rules, bonus_table, line) for line in capped)
     return raw > int(rules["table_max_payout"])
 
 
@@ -299,8 +323,9 @@ def settings(rules: Mapping[str, Any]) -> dict[str, Any]:
     key: dict[str, Any] = {
         "dealer_qualifier": list(rules["dealer_qualifier"]),
         "bet_multiple": int(rules["bet_multiple"]),
-        "paytables": {t: rules["paytables"][t] for t in (ANTE_TABLE, BONUS_TABLE)},
-        "strategy": STRATEGY,
+        "paytables": {t: rules["paytables"][slug] for t, slug in zip((ANTE_TABLE, BONUS_TABLE), tables_of(rules),
+                                                                          strict=True)},
+        "strategy": strategy_of(rules),
     }
     if cap_binds(rules):
         key["table_max_payout"] = int(rules["table_max_payout"])
@@ -320,14 +345,16 @@ def _progressive_lines(rules: Mapping[str, Any]) -> dict[str, str]:
 
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
-    paytable = {**{f"ante {k}": v for k, v in _lines(rules, ANTE_TABLE).items()},
-                **{f"bet {k}": v for k, v in _lines(rules, BONUS_TABLE).items()}}
+    ante_table, bonus_table = tables_of(rules)
+    paytable = {**{f"ante {k}": v for k, v in _lines(rules, ante_table).items()},
+                **{f"bet {k}": v for k, v in _lines(rules, bonus_table).items()}}
     cap = ("the table's maximum payout binds at the minimum Ante and is applied there" if cap_binds(rules)
+           else "no maximum payout is posted" if "table_max_payout" not in rules
            else "the table's maximum payout never binds at the minimum Ante")
     out = [Wager(
         bet=MAIN, label="Ante and Bet (near-optimal strategy)", paytable=paytable,
         assumptions=(f"Simulation: one player against the dealer, a fresh deck every round, the Bet "
-                     f"{int(rules['bet_multiple'])}x the Ante; the player's strategy: {STRATEGY}. House edge "
+                     f"{int(rules['bet_multiple'])}x the Ante; the player's strategy: {strategy_of(rules)}. House edge "
                      "per Ante, element of risk per Ante plus Bet, hit frequency = rounds that end ahead; "
                      f"{cap}. The 95% interval treats rounds as independent."),
         simulated=True, sim_key=settings(rules), default_rounds=DEFAULT_ROUNDS,

@@ -11,6 +11,11 @@ The progressive meter is a ledger (D-020): the round learns its balance from
 (``MeterMove(.., "in")``), pays each award to the player through a Settlement and has the
 meter reimburse the house for it (``MeterMove(.., "out")``), and resets it to the seed after
 a royal flush. Every award goes into the round's payout log (004 s.741, D-027).
+
+The Designated Player edition (001 §22, s.112-190) is the same game as data: the Bet equal
+to the Ante (``bet_multiple``), its own Ante table and premium schedule (``ante_paytable``,
+``bonus_paytable``), no progressive and no maximum payout. A seated player banks it; the
+dealer's hand here is the Designated Player's.
 """
 
 from __future__ import annotations
@@ -47,6 +52,12 @@ ANTE, BET, PROGRESSIVE = "ante", "bet", "progressive"
 PROGRESSIVE_TABLE = "caribbean-progressive"
 
 
+def has_progressive(rules: Mapping[str, Any]) -> bool:
+    """Whether the table has the progressive at all (Chapter 4; not the Designated Player
+    edition, 001 s.175). Its meter settings come with it."""
+    return PROGRESSIVE_TABLE in rules["paytables"]
+
+
 def meter_name(rules: Mapping[str, Any]) -> str:
     return str(next(iter(rules["progressive_meters"])))
 
@@ -67,15 +78,17 @@ class CaribbeanStud(CarnivalEngine):
         ]
 
     def check_rules(self, rules: Mapping[str, Any]) -> None:
-        if len(rules.get("progressive_meters") or {}) != 1:
-            raise ValueError("a Caribbean Stud table feeds exactly one progressive meter")
-        if int(rules["bet_multiple"]) < 1 or int(rules["table_max_payout"]) <= 0:
+        if has_progressive(rules) and len(rules.get("progressive_meters") or {}) != 1:
+            raise ValueError("a Caribbean Stud table with the progressive feeds exactly one meter")
+        if int(rules["bet_multiple"]) < 1 or int(rules.get("table_max_payout", 1)) <= 0:
             raise ValueError("the Bet multiple and the table's maximum payout must be positive")
         if any(not 0 <= int(i) < 5 for i in rules["dealer_up"]):
             raise ValueError("dealer_up lists positions 0-4 of the dealer's hand")
 
     def open_round(self, state: CarnivalState) -> None:
         rules = state.rules
+        if not has_progressive(rules):
+            return
         name = meter_name(rules)
         seed = int(rules["progressive_meters"][name])
         state.meter = int((rules.get("meters") or {}).get(name, seed))
@@ -98,6 +111,8 @@ class CaribbeanStud(CarnivalEngine):
     def after_deal(self, state: CarnivalState, events: list[Event]) -> None:
         """Progressive wagers lock when betting closes (D-319); the meter rises by the
         increment for each one (004 s.736, s.754; D-317), funded by the house (D-020)."""
+        if not has_progressive(state.rules):
+            return
         name = meter_name(state.rules)
         step = int(state.rules["progressive_increment"])
         for n, box in sorted(state.seats.items()):
@@ -159,7 +174,9 @@ class CaribbeanStud(CarnivalEngine):
 
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:
         box = state.seats[seat]
-        if bot_plays(box.cards, state.dealer[state.dealer_up[0]]):
+        up = state.dealer[state.dealer_up[0]]
+        even = int(state.rules["bet_multiple"]) == 1
+        if (even_bet_plays if even else bot_plays)(box.cards, up):
             return Action("play", seat, "", int(state.rules["bet_multiple"]) * box.bets[ANTE])
         return self.default_action(state, seat)
 
@@ -185,21 +202,22 @@ class CaribbeanStud(CarnivalEngine):
     def _settle_main(self, state: CarnivalState, events: list[Event], n: int, box: Box, value: HandValue,
                      dealer: HandValue, plays: bool) -> None:
         rules = state.rules
+        ante_table, bonus_table = rules["ante_paytable"], rules["bonus_paytable"]
         if not plays:
-            odds = self.odds(rules, "caribbean-ante", "dealer-does-not-qualify")
+            odds = self.odds(rules, ante_table, "dealer-does-not-qualify")
             self.win(state, events, n, ANTE, odds.win(box.bets[ANTE]),
                      f"Dealer does not qualify: the Ante pays {odds} (004 s.738)")
             self.push(state, events, n, BET, "Dealer does not qualify: the Bet pushes (D-313)")
         elif value > dealer:
-            odds = self.odds(rules, "caribbean-ante", "win")
+            odds = self.odds(rules, ante_table, "win")
             self.win(state, events, n, ANTE, odds.win(box.bets[ANTE]),
                      f"{value.description} beats the dealer's {dealer.description}: the Ante pays {odds} (D-313)")
-            line = pay_line(rules, "caribbean-bonus", value)
+            line = pay_line(rules, bonus_table, value)
             assert line is not None  # beating a qualified dealer takes at least ace-king
-            won = self.odds(rules, "caribbean-bonus", line).win(box.bets[BET])
-            detail = f"Bet: {self.pays(rules, 'caribbean-bonus', line)} (D-314)"
-            cap = int(rules["table_max_payout"])
-            if line in rules["paytables"]["caribbean-bonus"].get("capped_lines", []) and won > cap:
+            won = self.odds(rules, bonus_table, line).win(box.bets[BET])
+            detail = f"Bet: {self.pays(rules, bonus_table, line)} (D-314)"
+            cap = int(rules.get("table_max_payout", 0))
+            if line in rules["paytables"][bonus_table].get("capped_lines", []) and won > cap:
                 won = cap
                 detail += f"; capped at the table's maximum payout of {fmt(cap)} (004 s.769, D-315)"
             self.win(state, events, n, BET, won, detail)
@@ -251,7 +269,7 @@ class CaribbeanStud(CarnivalEngine):
         return evaluate_high(box.cards).description if len(box.cards) == 5 else ""
 
     def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
-        shown = ["caribbean-bonus"]
+        shown = [str(rules["bonus_paytable"])]
         if PROGRESSIVE_TABLE in rules["side_bets"]:
             shown.append(PROGRESSIVE_TABLE)
         return shown
@@ -262,6 +280,10 @@ class CaribbeanStud(CarnivalEngine):
             dealer = evaluate_high(state.dealer)
             view["dealer"]["hand"] = dealer.description
             view["dealer"]["qualifies"] = qualifies(dealer, rules["dealer_qualifier"])
+        view["table_max_payout"] = int(rules["table_max_payout"]) if "table_max_payout" in rules else None
+        if not has_progressive(rules):
+            view["progressive"] = {"offered": False, "log": []}
+            return
         awards = self.words(rules).paytable_view(PROGRESSIVE_TABLE)["lines"]
         view["progressive"] = {
             "name": meter_name(rules),
@@ -273,7 +295,6 @@ class CaribbeanStud(CarnivalEngine):
             "awards": awards,
             "log": [dict(e) for e in state.meter_log],
         }
-        view["table_max_payout"] = int(rules["table_max_payout"])
 
 
 ACE, KING, QUEEN, JACK = (RANK_INDEX[r] for r in "AKQJ")
@@ -298,6 +319,17 @@ def bot_plays(cards: list[str], up: str) -> bool:
     if seen in ranks:
         return True
     return QUEEN in ranks and seen < ranks[3]
+
+
+def even_bet_plays(cards: list[str], up: str) -> bool:
+    """Where the Bet only equals the Ante (the Designated Player edition, 001 s.133), a fold
+    costs the Ante while a Bet against a dealer who does not qualify wins it, so nearly every
+    hand plays: Bet with a pair or better, and with no pair unless the up card is an ace or a
+    king and the player holds neither (about 1.6 % per Ante against the Designated Player,
+    where the house game's strategy above would give up about 17 %)."""
+    if evaluate_high(cards).category != "high-card":
+        return True
+    return RANK_INDEX[up[0]] < KING or any(RANK_INDEX[c[0]] >= KING for c in cards)
 
 
 CARIBBEAN_STUD = CaribbeanStud()

@@ -16,7 +16,7 @@ import pytest
 from tests.engine.test_ultimate_holdem import check_money, deck, nets, settled
 from webgame.engine.cards import standard_deck
 from webgame.engine.paytable import RULES_DIR, load_game, resolve
-from webgame.engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Settlement
+from webgame.engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Refund, Settlement
 from webgame.engine.rng import SeededRng
 from webgame.games.holdem import ULTIMATE, HoldemState
 
@@ -221,6 +221,16 @@ def test_trips_and_bad_beat_together_no_more_than_the_ante_d302(edition: str) ->
     assert not any(lg.spot in (TRIPS, BAD_BEAT) for lg in ULTIMATE.legal_actions(state, 0))
     ULTIMATE.apply(state, Action("bet", 0, "ante", 500), rng)  # a bigger Ante makes room again
     assert {lg.spot for lg in ULTIMATE.legal_actions(state, 0) if lg.kind == "bet"} == {"ante", TRIPS, BAD_BEAT}
+
+
+def test_taking_trips_back_takes_the_bad_beat_with_it_d303() -> None:
+    rng = SeededRng(0)
+    state = ULTIMATE.new_round(rules_of("bad-beat-1.0"), rng, None)
+    for spot, amount in (("ante", 1000), (TRIPS, 500), (BAD_BEAT, 500)):
+        ULTIMATE.apply(state, Action("bet", 0, spot, amount), rng)
+    refunds = ULTIMATE.apply(state, Action("clear", 0, TRIPS), rng)
+    assert sorted(e.bet for e in refunds if isinstance(e, Refund)) == sorted([TRIPS, BAD_BEAT])
+    assert state.seats[0].bets == {"ante": 1000, "blind": 1000}
 
 
 @pytest.mark.parametrize("edition", ["lucky-derby", "crystal-park"])

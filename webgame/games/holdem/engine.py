@@ -42,6 +42,7 @@ from ..banked import (
     NOTES_SHOWN,
     OVER,
     BankedTable,
+    Book,
     Move,
     SeatBook,
     snapshot,
@@ -136,6 +137,19 @@ class HoldemTable(BankedTable[HoldemState]):
         Bad Beat Bonus needs Trips, D-303), when it is not there yet."""
         needed = rules.get("side_bet_needs", {}).get(spot)
         return str(needed) if needed and not box.bets.get(needed) else None
+
+    def cleared_with(self, state: HoldemState, box: Book, spot: str) -> list[str]:
+        """Taking a bonus back takes back the bonus that stands on it (the Bad Beat on Trips, D-303)."""
+        keys = super().cleared_with(state, box, spot)
+        needs = state.rules.get("side_bet_needs", {})
+        grown = True
+        while grown:
+            grown = False
+            for bonus, needed in needs.items():
+                if needed in keys and bonus not in keys:
+                    keys.append(bonus)
+                    grown = True
+        return keys
 
     def legal_actions(self, state: HoldemState, seat: int) -> list[Legal]:
         if state.phase == BETTING:

@@ -134,8 +134,9 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
         bet=BASE, label="Base bets (three equal bets)", paytable=_lines(rules, base),
         assumptions=("Exact: all 2,598,960 five-card hands of a fresh deck; bets 1 and 2 ride exactly when "
                      "that pays on average given the cards seen (the best strategy), bet 3 always plays. House "
-                     "edge per unit of one bet, element of risk per total bets left in action; the payout cap "
-                     "ignored (it binds only on the largest awards at high stakes)."),
+                     "edge per unit of one bet, element of risk per total bets left in action; "
+                     + ("no payout cap is posted." if rules["cap_kind"] == "none" else
+                        "the payout cap ignored (it binds only on the largest awards at high stakes).")),
         exact=lambda: base_game(rules)[0], slow=True,
     )]
     side = rules.get("side_bets", [])

@@ -59,6 +59,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["seat_context"] = seat_context
     app.jinja_env.globals["posted"] = table_words
+    from .web.fragments import kept, memo
+
+    app.jinja_env.globals["memo"] = memo
+    app.jinja_env.globals["kept_region"] = kept
     app.jinja_env.tests["search"] = lambda text, pattern: re.search(pattern, str(text)) is not None
 
     from .cli import register_cli

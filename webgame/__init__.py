@@ -31,11 +31,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     # X-Forwarded-* headers are believed only when the deployment says proxies are in front
     # (TRUST_PROXY_HOPS, 1 in the Procfile); otherwise any client could pick its own address
-    # and slip past the rate limits.
+    # and slip past the rate limits. The Host header is never taken from X-Forwarded-Host: a
+    # router passes the client's Host through, and a forwarded host would let a client choose
+    # the host of the links and redirects the app builds.
     hops = int(app.config.get("TRUST_PROXY_HOPS", 0))
     if hops > 0:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=0)
 
     db.init_app(app)
     with app.app_context():

@@ -11,9 +11,10 @@ from typing import Any
 from flask import Flask, Response, render_template, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import sqlite_gate
 from .config import from_env
 from .engine.money import fmt
-from .extensions import csrf, db, htmx, limiter, login_manager, migrate, tune_sqlite
+from .extensions import SQLITE_BUSY_TIMEOUT_MS, csrf, db, htmx, limiter, login_manager, migrate, tune_sqlite
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,6 +44,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     with app.app_context():
         for engine in db.engines.values():
             tune_sqlite(engine)
+            if app.config.get("SQLITE_WRITE_GATE", True):
+                sqlite_gate.install(engine, SQLITE_BUSY_TIMEOUT_MS)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     limiter.init_app(app)

@@ -117,7 +117,7 @@ def test_a_second_bet_keeps_the_wheel_the_page_already_shows(page: Page, live_se
     sit_and_buy(page, live_server["url"], "Chapter 4 Roulette (00)")
     page.get_by_role("button", name="$5 chip").click()
     click_and_wait(page, '[data-action="bet-red"]')
-    page.evaluate("document.getElementById('kept-wheel').dataset.mark = 'still-here'")
+    page.evaluate("['kept-wheel', 'kept-rail', 'kept-seats'].forEach(id => document.getElementById(id).dataset.mark = 'still-here')")
     sent: list[str] = []
     page.on("request", lambda r: sent.append(r.headers.get("x-kept", "")) if r.method == "POST" else None)
     with page.expect_response(lambda r: r.request.method == "POST") as answer:
@@ -126,8 +126,10 @@ def test_a_second_bet_keeps_the_wheel_the_page_already_shows(page: Page, live_se
     assert "wheel=" in sent[-1] and 'id="kept-wheel"' in answer.value.text()
     assert 'hx-preserve="true"' in answer.value.text()
     expect(page.get_by_test_id("chips")).to_have_text("$190")
-    assert page.evaluate("document.getElementById('kept-wheel').dataset.mark") == "still-here"
+    for region in ("kept-wheel", "kept-rail", "kept-seats"):
+        assert page.evaluate(f"document.getElementById('{region}').dataset.mark") == "still-here", region
     expect(page.locator(".roulette-wheel")).to_be_visible()
+    expect(page.get_by_role("button", name="$5 chip")).to_have_attribute("aria-pressed", "true")  # the chip still chosen
     click_and_wait(page, "[data-action=spin]")
     expect(page.locator(".roulette-wheel.has-result")).to_be_visible()
     assert page.evaluate("document.getElementById('kept-wheel').dataset.mark") is None  # a spin: a new wheel

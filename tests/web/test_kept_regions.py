@@ -89,8 +89,9 @@ def test_a_bet_leaves_the_wheel_and_its_side_to_the_browser(app, guest):
     for _ in range(6):
         assert seat.act("bet", "1", chip=100) == ""
         assert seat.act("bet", "2", chip=100) == ""
-        # the second bet of a round changes neither the wheel nor the history and paytable
-        assert set(seat.kept) >= {"wheel", "side"}
+        # the second bet of a round changes neither the wheel nor the history and paytable, nor
+        # the chip rail and the seats (their forms carry the same CSRF token for an hour)
+        assert set(seat.kept) >= {"wheel", "side", "rail", "seats"}
         kept_bets += 1
         sizes_kept = seat.sizes[-1]
         seat.assert_shows_whole()
@@ -150,3 +151,30 @@ def test_memo_renders_a_drawing_once_per_set_of_arguments(app):
     first = memo(drawing, [1, 2], 3)
     assert memo(drawing, [1, 2], 3) is first and len(calls) == 1
     assert memo(drawing, [1, 2], 4) != first and len(calls) == 2
+
+
+def test_the_answer_to_an_action_lists_every_seat_not_only_the_occupied_ones(app, guest):
+    """An action reads only the occupied seats (rounds.load_table); the page it answers with
+    must still show the empty ones, with their Sit buttons."""
+    table = create_table("Every Seat", "blackjack", "chapter4")
+    db.session.commit()
+    seat = Seat(guest, table, buy="200")
+    assert seat.act("bet", "main", chip=500) == ""
+    assert seat.html.count('class="seat-item') == table.seat_count
+    assert seat.html.count('data-action="sit-') == table.seat_count - 1
+
+
+def test_the_forms_carry_one_token_an_hour_and_it_is_accepted(app, guest, monkeypatch):
+    import time as clock
+
+    table = create_table("Token Table", "big-six", "chapter4")
+    db.session.commit()
+    seat = Seat(guest, table, buy="200")
+    token = re.search(r'name="csrf_token" value="([^"]+)"', seat.page()).group(1)
+    assert re.findall(r'name="csrf_token" value="([^"]+)"', seat.page()) == [token] * seat.html.count('name="csrf_token"')
+    real = clock.time
+    monkeypatch.setattr("webgame.web.fragments.time.time", lambda: real() + 3500)
+    assert re.search(r'name="csrf_token" value="([^"]+)"', seat.page()).group(1) == token  # within the hour
+    assert seat.act("bet", "1", chip=100) == ""  # and still accepted
+    monkeypatch.setattr("webgame.web.fragments.time.time", lambda: real() + 3700)
+    assert re.search(r'name="csrf_token" value="([^"]+)"', seat.page()).group(1) != token  # signed afresh

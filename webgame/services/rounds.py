@@ -92,8 +92,9 @@ def load_table(table_id: int, round_id: int | None = None) -> tuple[Table | None
 
     Only occupied seats are joined, so the table's and the round's columns repeat once per
     player rather than once per seat; the round's rules snapshot and the shoe it started from
-    (read by recall, never by an action) are not read at all. Everything is read afresh after
-    the action commits, so the page still shows every seat."""
+    (read by recall, never by an action) are not read at all. The session keeps its objects
+    after a commit (P-017), so :func:`seats_afresh` must run before the page is drawn: the
+    table's seats are then read whole."""
     query = (sa.select(Table, Round)
              .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == (round_id or 0)))
              .where(Table.id == table_id)
@@ -103,6 +104,12 @@ def load_table(table_id: int, round_id: int | None = None) -> tuple[Table | None
     if row is None:
         return None, None
     return row[0], row[1]
+
+
+def seats_afresh(table: Table) -> None:
+    """Forget the occupied-seats-only collection :func:`load_table` read: the next look at
+    ``table.seats`` reads every seat."""
+    db.session.expire(table, ["seats"])
 
 
 def current_round(table: Table) -> Round | None:

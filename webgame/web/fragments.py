@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 from typing import Any
 
-from flask import g, request
+from flask import current_app, g, request, session
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from .util import is_htmx
@@ -75,4 +77,28 @@ def kept(name: str, markup: str) -> Markup:
     return Markup(f"<div {attrs}>") + Markup(markup) + Markup("</div>")
 
 
-__all__ = ["KEPT_HEADER", "kept", "memo", "shown_regions"]
+PAGE_TOKEN_SECONDS = 3600
+
+
+def page_csrf_token() -> str:
+    """The CSRF token the forms carry, the same for an hour of a session.
+
+    Flask-WTF signs a fresh token every second (its signature holds the time), which would
+    make every region holding a form differ from one answer to the next and never be kept.
+    A token signed within the last hour is reused: it stays valid for the configured time
+    limit (``WTF_CSRF_TIME_LIMIT``, twelve hours) and is bound to the same session secret, so
+    nothing is weaker; a new session secret (a new login) gets a new token at once."""
+    raw = session.get("csrf_token")
+    cached = session.get("_page_csrf")
+    now = int(time.time())
+    limit = current_app.config.get("WTF_CSRF_TIME_LIMIT") or 3600 * 12
+    fresh = min(PAGE_TOKEN_SECONDS, int(limit) // 4)
+    if (isinstance(cached, list) and len(cached) == 3 and raw and cached[0] == raw
+            and 0 <= now - int(cached[1]) < fresh):
+        return str(cached[2])
+    token = generate_csrf()
+    session["_page_csrf"] = [session.get("csrf_token"), now, token]
+    return token
+
+
+__all__ = ["KEPT_HEADER", "kept", "memo", "page_csrf_token", "shown_regions"]

@@ -129,6 +129,27 @@ class FourCardPoker(CarnivalEngine):
         elif spot.key in SIDE_BETS and box.bets.get(spot.key, 0) + amount < ante:
             raise IllegalAction(f"{spot.label} must be at least the Ante, {fmt(ante)}.")
 
+    def legal_actions(self, state: CarnivalState, seat: int) -> list[Legal]:
+        """The base table's bet spots, with each bound narrowed to what ``check_bet`` takes:
+        a bonus bet from the Ante up, the Ante no higher than a bonus bet already down."""
+        out = []
+        for lg in super().legal_actions(state, seat):
+            if lg.kind == "bet" and seat in state.seats:
+                box, step = state.seats[seat], self.step(state.rules)
+                low, high = lg.min, lg.max
+                if lg.spot in SIDE_BETS:
+                    need = box.bets.get(ANTE, 0) - box.bets.get(lg.spot, 0)
+                    low = max(low, -(-need // step) * step)
+                elif lg.spot == ANTE:
+                    ons = [box.bets[b.spot] for b in SIDE_BETS.offered(state.rules) if box.bets.get(b.spot)]
+                    if ons:
+                        high = min(high, min(ons) - box.bets.get(ANTE, 0))
+                if low > high:
+                    continue
+                lg = Legal(lg.kind, lg.spot, low, high, lg.label)
+            out.append(lg)
+        return out
+
     # -- the deal ----------------------------------------------------------------------------
     def deal(self, state: CarnivalState, rng: Rng, players: list[int], events: list[Event]) -> None:
         # One card at a time to each player and the P/D (the order is not stated, P-042); the
@@ -166,8 +187,9 @@ class FourCardPoker(CarnivalEngine):
         if action.kind == "play":
             multiples = [int(m) for m in state.rules["play_multiples"]]
             if not action.spot.isdigit() or int(action.spot) not in multiples:
-                raise IllegalAction("The Play bet is " + ", ".join(f"{m}x" for m in multiples)
-                                    + " the Ante (002 s.3048).")
+                words = ", ".join(f"{m}x" for m in multiples[:-1]) + f" or {multiples[-1]}x"
+                raise IllegalAction(f"The Play bet is {words if len(multiples) > 1 else f'{multiples[0]}x'} "
+                                    "the Ante (002 s.3048).")
             amount = int(action.spot) * ante
             if action.amount not in (0, amount):
                 raise IllegalAction(f"{action.spot}x the Ante is {fmt(amount)}.")
@@ -211,7 +233,9 @@ class FourCardPoker(CarnivalEngine):
                 elif bet.spot == BAD_BEAT:
                     self.lose(state, events, n, bet.spot, f"{name}: {self._no_beat(hand)}")
                 else:
-                    self.lose(state, events, n, bet.spot, f"{name}: {value.description} does not pay")
+                    # A folded hand is never shown (D-016): its losing Aces Up is not described.
+                    what = "the folded hand" if box.folded else value.description
+                    self.lose(state, events, n, bet.spot, f"{name}: {what} does not pay")
 
     def _ante_and_play(self, state: CarnivalState, events: list[Event], n: int, box: Box,
                        value: HandValue, dealer: HandValue) -> None:

@@ -4,6 +4,7 @@ deal against the engine, and moving the way a rule change must move them)."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from fractions import Fraction as F
@@ -178,3 +179,10 @@ def test_bad_beat_figure_and_its_hits():
     assert result.ci95 is not None and abs(float(result.house_edge) - 0.19) < 0.08  # about 19 %
     # Hits: a beaten hand of two pair or better, either side: about one round in eighteen.
     assert 0.05 < float(result.hit_frequency) < 0.06
+
+
+def test_the_edge_command_reports_it_by_name(app):
+    result = app.test_cli_runner().invoke(args=["edge", GAME, "--bet", "aces-up", "--json"])
+    assert result.exit_code == 0, result.output
+    (entry,) = json.loads(result.output)["games"]
+    assert entry["game"] == GAME and entry["bets"][0]["exact"] == str(analysis.aces_up(rules()).house_edge)

@@ -14,6 +14,7 @@ import numpy as np
 
 from tests.carnival_support import act, rules_for, settlements, stacked_round
 from webgame.analysis import edges, simulation
+from webgame.analysis import four_card_exact as exact
 from webgame.analysis import four_card_poker as analysis
 from webgame.analysis.registry import analyzed_games, analyzer
 from webgame.engine.cards import standard_deck
@@ -186,3 +187,37 @@ def test_the_edge_command_reports_it_by_name(app):
     assert result.exit_code == 0, result.output
     (entry,) = json.loads(result.output)["games"]
     assert entry["game"] == GAME and entry["bets"][0]["exact"] == str(analysis.aces_up(rules()).house_edge)
+
+
+# ---------------------------------------------------------------------------------------
+# The exact count, on a small deck against every pair of hands
+# ---------------------------------------------------------------------------------------
+SMALL = "2c 2d 2h 2s 3c 3d 3h 4c 4d 4h 5c 5d Ac Ad Ah As 9h"  # 17 cards: straights, quads, flushes
+
+
+def test_inclusion_exclusion_counts_every_pair_of_hands_on_a_small_deck():
+    ids = np.array(card_ids(SMALL.split()), dtype=np.int64)
+    n = len(ids)
+    counted = exact.count(ids.tolist())
+    players, dealers = exact.sets(n, 5), exact.sets(n, 6)
+    pv, dv = analysis.best_four(ids[players]), analysis.best_four(ids[dealers])
+    pmask = np.left_shift(1, players.astype(np.int64)).sum(axis=1)
+    dmask = np.left_shift(1, dealers.astype(np.int64)).sum(axis=1)
+    bounds = np.array(exact.boundaries())
+    apart = (pmask[:, None] & dmask[None, :]) == 0
+    assert (apart.sum(axis=1) == counted.dealer_hands).all()
+    assert (counted.value == pv).all()
+    assert (counted.below == (apart & (dv[None, :] < pv[:, None])).sum(axis=1)).all()
+    assert (counted.equal == (apart & (dv[None, :] == pv[:, None])).sum(axis=1)).all()
+    for j, b in enumerate(bounds):
+        assert (counted.under[:, j] == (apart & (dv[None, :] < b)).sum(axis=1)).all()
+    # The figures from the counts are the average of the simulator's own settlement over every
+    # pair of hands (the settlement a test above checks against the engine's).
+    r = rules()
+    figures = exact.figures(r, counted)
+    i, j = np.nonzero(apart)
+    main, played, _, bad_beat = analysis.settle(analysis.table(r), pv[i], dv[j])
+    assert figures.bots.house_edge == F(-int(main.sum() * 2), 2 * len(i))
+    assert figures.bad_beat.house_edge == F(-int(bad_beat.sum()), len(i))
+    assert figures.bots.element_of_risk == F(-int(main.sum() * 2), 2 * int((1 + played).sum()))
+    assert figures.optimal.house_edge <= figures.bots.house_edge

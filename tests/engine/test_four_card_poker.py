@@ -37,7 +37,7 @@ BONUSES = {"aces-up": 1000, "bad-beat": 1000}
 def order(hands: Sequence[str], dealer: str) -> list[str]:
     """The deck order that deals ``hands`` (five cards, one hand per seat with a bet, in seat
     order) and the P/D's six cards: one card at a time round the table, the P/D last each
-    time, the P/D's sixth card alone at the end (P-042)."""
+    time, the P/D's sixth card alone at the end (P-041)."""
     split, d = [h.split() for h in hands], dealer.split()
     return [c for i in range(6) for c in [*(h[i] for h in split if i < 5), d[i]]]
 

@@ -1,5 +1,4 @@
-"""Four Card Poker against the player-dealer: Aces Up exactly, Ante/Play and the Bad Beat
-Bonus by a vectorised simulation (002 §28-§30).
+"""Four Card Poker against the player-dealer: every wager counted exactly (002 §28-§30).
 
 The dealer here is the player-dealer (P/D), who banks every wager; each figure is the
 player's edge against the P/D's bank, as if the bank always covered (coverage only returns
@@ -7,23 +6,23 @@ wagers with no action, which changes no expectation per wager that gets action).
 
 * **Aces Up** is graded on the player's best four of five cards, fold or play, whatever the
   P/D holds (D-330): its return is the count of each best-four value over all 2,598,960
-  five-card hands times its line, exactly.
+  five-card hands times its line.
 * **Ante and Play.** The player sees five cards and the P/D's up card, then folds (losing the
   Ante) or plays 1x, 2x or 3x the Ante (002 s.3048). The P/D always plays (D-329) and the
   player wins ties (D-328). The strategy is the house bots' (``bot_multiple``): 3x with a pair
-  of tens or better, 1x with a pair of threes to nines, fold the rest. Counting the best four
-  of six for the P/D against every player hand (10.7 million P/D hands each) is out of reach
-  of an exact count here, so the figure is simulated, with its 95% interval.
+  of tens or better, 1x with a pair of threes to nines, fold the rest. Every player hand is
+  counted against every P/D hand of six from the other 47 cards (:mod:`.four_card_exact`,
+  minutes: the figure is kept in the repository cache).
 * **Bad Beat Bonus.** Paid by the beaten hand, two pair or better, on either side; a fold or
   identical hands lose (D-331). The only hands a fold gives up are those that could never be
   paid (under a pair of threes: neither beaten at two pair or more, nor beating two pair), so
-  the figure holds for every strategy that plays two pair and better. Simulated with the
-  Ante/Play rounds.
+  the figure holds for every strategy that plays two pair and better. Counted with the
+  Ante/Play figure.
 
-Rounds are dealt by numpy from a generator seeded by the seed string; each best-four value is
-graded once through the engine's own ``pay_line``, and a test checks the settlement here deal
-by deal against the engine's. One player faces the P/D: other seats change nothing in
-expectation.
+``simulate`` deals rounds by numpy from a generator seeded by the seed string (the cross-check
+of ``flask edge --check``); each best-four value is graded once through the engine's own
+``pay_line``, and a test checks its settlement deal by deal against the engine's. One player
+faces the P/D: other seats change nothing in expectation.
 """
 
 from __future__ import annotations
@@ -44,6 +43,7 @@ from ..engine.money import Odds
 from ..engine.paytable import Variant
 from ..games.carnival.base import pay_line
 from ..games.carnival.four_card import ACES_UP, BAD_BEAT, OTHER_HANDS, bot_multiple
+from . import four_card_exact
 from .core import Progress, Result, Tally, Wager
 from .stud_math import deal, generator
 
@@ -52,7 +52,7 @@ MAIN = "ante"
 BAD_BEAT_TABLE = "four-card-bad-beat"
 CHUNK = 1_000_000  # rounds per seeded chunk of a run (simulation.run reads it)
 BATCH = 200_000  # rounds dealt at once
-DEFAULT_ROUNDS = 2_000_000
+DEFAULT_ROUNDS = 2_000_000  # a cross-check run: seconds
 STRATEGY = ("3x the Ante with a pair of tens or better, 1x with a pair of threes to nines, fold the rest "
             "(the house bots' play)")
 Ints = npt.NDArray[np.int64]
@@ -201,6 +201,19 @@ def aces_up(rules: Mapping[str, Any]) -> Result:
 
 
 # ---------------------------------------------------------------------------------------
+# Ante/Play and the Bad Beat, exactly
+# ---------------------------------------------------------------------------------------
+def ante_play(rules: Mapping[str, Any], progress: Progress | None = None) -> Result:
+    """Ante and Play with the bots' play, every player hand against every P/D hand."""
+    return four_card_exact.figures(rules, four_card_exact.deck_counts(progress)).bots
+
+
+def bad_beat(rules: Mapping[str, Any], progress: Progress | None = None) -> Result:
+    """The Bad Beat Bonus, every player hand against every P/D hand."""
+    return four_card_exact.figures(rules, four_card_exact.deck_counts(progress)).bad_beat
+
+
+# ---------------------------------------------------------------------------------------
 # The wagers
 # ---------------------------------------------------------------------------------------
 def _lines(rules: Mapping[str, Any], paytable: str) -> dict[str, str]:
@@ -211,7 +224,7 @@ def settings(rules: Mapping[str, Any], *paytables: str) -> dict[str, Any]:
     """What a simulated figure depends on (its cache key)."""
     return {"paytables": {p: rules["paytables"][p] for p in paytables},
             "play_multiples": [int(m) for m in rules["play_multiples"]], "ties": rules["ties"],
-            "strategy": STRATEGY}
+            "strategy": STRATEGY, "count": "exact"}
 
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
@@ -222,11 +235,13 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
         bet=MAIN, label="Ante and Play",
         paytable={**{f"ante {k}": v for k, v in _lines(rules, ante).items()},
                   **{f"play {k}": v for k, v in _lines(rules, play).items()}},
-        assumptions=(f"Simulation: one player {against}; ties go to the "
+        assumptions=(f"Exact: every player hand {against} (all 10,737,573 P/D hands of the other 47 cards "
+                     f"for each of the 2,598,960 player hands); ties go to the "
                      f"{'player' if rules['ties'] == 'player' else 'player-dealer'} (D-328); the player's "
                      f"strategy: {STRATEGY}. House edge per Ante, element of risk per Ante plus Play, hit "
-                     "frequency = rounds that end ahead. The 95% interval treats rounds as independent."),
-        simulated=True, sim_key=settings(rules, ante, play), default_rounds=DEFAULT_ROUNDS,
+                     "frequency = deals that end ahead."),
+        exact=partial(ante_play, rules), cached=True, can_simulate=True, sim_key=settings(rules, ante, play),
+        default_rounds=DEFAULT_ROUNDS,
     )]
     if ACES_UP in rules.get("side_bets", []):
         out.append(Wager(
@@ -238,10 +253,10 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
     if BAD_BEAT_TABLE in rules.get("side_bets", []):
         out.append(Wager(
             bet=BAD_BEAT, label="Bad Beat Bonus", paytable=_lines(rules, BAD_BEAT_TABLE),
-            assumptions=(f"Simulation: one player {against}, the bet equal to the Ante; paid by the beaten hand "
-                         "on either side, lost on a fold or identical hands (D-331). The figure is the same for "
-                         "every strategy that plays two pair and better. The 95% interval treats rounds as "
-                         "independent; the rare top lines make it wide."),
-            simulated=True, sim_key=settings(rules, BAD_BEAT_TABLE), default_rounds=DEFAULT_ROUNDS,
+            assumptions=(f"Exact: every player hand {against}, the bet equal to the Ante; paid by the beaten "
+                         "hand on either side, lost on a fold or identical hands (D-331). The figure is the same "
+                         "for every strategy that plays two pair and better."),
+            exact=partial(bad_beat, rules), cached=True, can_simulate=True,
+            sim_key=settings(rules, BAD_BEAT_TABLE), default_rounds=DEFAULT_ROUNDS,
         ))
     return out

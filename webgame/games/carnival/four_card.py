@@ -31,7 +31,6 @@ from .base import RANK_INDEX, Box, CarnivalEngine, CarnivalState, Spot, pay_line
 ANTE, PLAY = "ante", "play"
 ACES_UP, BAD_BEAT = "aces-up", "bad-beat"  # the spots; player-dealer.toml orders them (D-332)
 OTHER_HANDS = "all-other-hands"  # the Ante table's "All other hands Even Money" (002 s.3065)
-UP_CARD = 5  # the P/D's sixth card is dealt face up (002 s.3044; P-042)
 
 # The house bots' play, from the odds of each hand against the P/D's six cards (a player who
 # wins ties): Play 3x with a pair of tens or better, 1x with a pair of threes to nines, fold
@@ -152,7 +151,7 @@ class FourCardPoker(CarnivalEngine):
 
     # -- the deal ----------------------------------------------------------------------------
     def deal(self, state: CarnivalState, rng: Rng, players: list[int], events: list[Event]) -> None:
-        # One card at a time to each player and the P/D (the order is not stated, P-042); the
+        # One card at a time to each player and the P/D (the order is not stated, P-041); the
         # P/D's last card is its face-up card, which places the action button (D-332).
         rules = state.rules
         for i in range(max(int(rules["player_cards"]), int(rules["dealer_cards"]))):
@@ -198,7 +197,7 @@ class FourCardPoker(CarnivalEngine):
             events.append(Stake(seat, PLAY, amount))
             return
         # The Ante is forfeited (002 s.3046); it settles at the showdown with the seat's other
-        # wagers, in the order the player-dealer pays and collects (D-332).
+        # wagers, in the order the player-dealer pays and collects (D-332, P-042).
         box.folded = True
         box.decisions.append("fold")
         events.append(Note(f"{spot_word(seat)} folds."))

@@ -257,7 +257,7 @@ def test_a_bonus_bet_under_the_ante_is_refused_with_a_plain_message():
     before = json.dumps(FCP.dump(state), sort_keys=True)
     with pytest.raises(IllegalAction, match=r"Aces Up must be at least the Ante, \$20"):
         FCP.apply(state, Action("bet", 0, "aces-up", 1000), SeededRng(0))
-    with pytest.raises(IllegalAction, match=r"Bad Beat must be at least the Ante, \$20"):
+    with pytest.raises(IllegalAction, match=r"The Bad Beat Bonus must be at least the Ante, \$20"):
         FCP.apply(state, Action("bet", 0, "bad-beat", 1500), SeededRng(0))
     assert json.dumps(FCP.dump(state), sort_keys=True) == before
     legal = {lg.spot: (lg.min, lg.max) for lg in FCP.legal_actions(state, 0) if lg.kind == "bet"}

@@ -78,6 +78,10 @@ SIDE_BETS: SideBetTable[Showdown] = SideBetTable([
 ], {"aces-up": grade_aces_up, "bad-beat": grade_bad_beat})
 
 
+def _capital(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
 def bot_multiple(value: HandValue) -> int:
     """The house bots' Play in Antes (0 = fold): see BOT_RAISES_FROM_PAIR."""
     if FOUR_CATEGORIES.index(value.category) > FOUR_CATEGORIES.index("pair"):
@@ -123,10 +127,10 @@ class FourCardPoker(CarnivalEngine):
             for bet in SIDE_BETS.offered(state.rules):
                 on = box.bets.get(bet.spot, 0)
                 if on and on < ante + amount:
-                    raise IllegalAction(f"{bet.label} ({fmt(on)}) must be at least the Ante: raise "
-                                        f"{bet.label} first, or clear it.")
+                    raise IllegalAction(f"{_capital(bet.name)} ({fmt(on)}) must be at least the Ante: raise "
+                                        f"it first, or clear it.")
         elif spot.key in SIDE_BETS and box.bets.get(spot.key, 0) + amount < ante:
-            raise IllegalAction(f"{spot.label} must be at least the Ante, {fmt(ante)}.")
+            raise IllegalAction(f"{_capital(spot.words)} must be at least the Ante, {fmt(ante)}.")
 
     def legal_actions(self, state: CarnivalState, seat: int) -> list[Legal]:
         """The base table's bet spots, with each bound narrowed to what ``check_bet`` takes:

@@ -6,6 +6,7 @@
  *    so a result animates once, not on every swap or reload;
  *  - while they move, the root element carries .is-revealing, so the result banner and
  *    win marks appear as the wheel stops;
+ *  - the craps layout's phone view (line bets or center) is kept across swaps;
  *  - on layouts whose bets must be a multiple (craps D-003: Place 6 in $3s), a chip that
  *    does not fit is changed to the nearest amount that does before the post is sent.
  */
@@ -128,13 +129,35 @@
     if (params) { params.set("chip", String(v)); } else if (d.parameters) { d.parameters.chip = String(v); }
   });
 
+  /* The craps layout on a phone shows the line bets or the center: the player's choice
+     outlives the swap of the play area (the server always draws the line bets chosen). */
+  var VIEW_KEY = "casino.cx-view";
+
+  doc.addEventListener("change", function (evt) {
+    var input = evt.target;
+    if (input && input.hasAttribute && input.hasAttribute("data-cx-view") && input.checked) {
+      try { window.sessionStorage.setItem(VIEW_KEY, input.value); } catch (e) { memory[VIEW_KEY] = input.value; }
+    }
+  });
+
+  function keepView() {
+    var want = null;
+    try { want = window.sessionStorage.getItem(VIEW_KEY); } catch (e) { want = memory[VIEW_KEY] || null; }
+    if (!want) { return; }
+    Array.prototype.forEach.call(doc.querySelectorAll("input[data-cx-view]"), function (input) {
+      if (input.value === want) { input.checked = true; }
+    });
+  }
+
+  function onSwap() { keepView(); check(); }
+
   // Before paint: a swapped-in result must not show before its wheel has turned.
-  doc.addEventListener("htmx:afterSwap", check);
-  doc.addEventListener("htmx:oobAfterSwap", check);
+  doc.addEventListener("htmx:afterSwap", onSwap);
+  doc.addEventListener("htmx:oobAfterSwap", onSwap);
 
   if (doc.readyState === "loading") {
-    doc.addEventListener("DOMContentLoaded", check);
+    doc.addEventListener("DOMContentLoaded", onSwap);
   } else {
-    check();
+    onSwap();
   }
 })();

@@ -36,21 +36,37 @@
 
   function chipCounts() { return doc.querySelectorAll('[data-testid="chips"]'); }
 
-  // On the root element: htmx settles #play's own attributes after a swap.
-  function reveal(ms) {
+  var revealNo = 0;
+
+  // On the root element: htmx settles #play's own attributes after a swap. The result and the
+  // new chip count show when the device's own animations have finished (a busy page starts
+  // them late), or after the expected time and a margin if the browser cannot tell.
+  function reveal(ms, el) {
     var root = doc.documentElement;
+    var no = ++revealNo;
     root.classList.add("is-revealing");
-    Array.prototype.forEach.call(chipCounts(), function (el) {
-      if (!el.hasAttribute("data-final")) { el.setAttribute("data-final", el.textContent); }
-      if (shownChips !== null) { el.textContent = shownChips; }
+    Array.prototype.forEach.call(chipCounts(), function (c) {
+      if (!c.hasAttribute("data-final")) { c.setAttribute("data-final", c.textContent); }
+      if (shownChips !== null) { c.textContent = shownChips; }
     });
-    window.clearTimeout(revealTimer);
-    revealTimer = window.setTimeout(function () {
+    function done() {
+      if (no !== revealNo) { return; }  // a newer reveal took over
+      window.clearTimeout(revealTimer);
       root.classList.remove("is-revealing");
-      Array.prototype.forEach.call(chipCounts(), function (el) {
-        if (el.hasAttribute("data-final")) { el.textContent = el.getAttribute("data-final"); el.removeAttribute("data-final"); }
+      Array.prototype.forEach.call(chipCounts(), function (c) {
+        if (c.hasAttribute("data-final")) { c.textContent = c.getAttribute("data-final"); c.removeAttribute("data-final"); }
       });
-    }, ms);
+    }
+    window.clearTimeout(revealTimer);
+    var running = el && el.getAnimations && window.Promise ? el.getAnimations({ subtree: true }) : [];
+    if (running.length) {
+      revealTimer = window.setTimeout(done, ms + 2000);
+      Promise.all(running.map(function (a) { return a.finished; })).then(function () {
+        window.setTimeout(done, 100);
+      }, done);
+    } else {
+      revealTimer = window.setTimeout(done, ms);
+    }
   }
 
   doc.addEventListener("htmx:beforeSwap", function () {
@@ -67,7 +83,18 @@
     el.style.setProperty("--anim-shift", (elapsed ? -elapsed : 0) + "ms");
     void el.getBoundingClientRect(); // restart the animation
     el.classList.add(cls);
-    window.setTimeout(function () { el.classList.remove(cls); }, ms - (elapsed || 0) + 100);
+    // The class comes off once its animations have run to the end, however late they started.
+    var anims = el.getAnimations && window.Promise ? el.getAnimations({ subtree: true }) : [];
+    var off = function () { el.classList.remove(cls); };
+    if (anims.length) {
+      var timer = window.setTimeout(off, ms - (elapsed || 0) + 2000);
+      Promise.all(anims.map(function (a) { return a.finished; })).then(function () {
+        window.clearTimeout(timer);
+        window.setTimeout(off, 100);
+      }, function () { /* replaced by a newer swap: that one owns the class */ });
+    } else {
+      window.setTimeout(off, ms - (elapsed || 0) + 100);
+    }
   }
 
   function device(el, kind, attr, ms, start) {
@@ -79,7 +106,7 @@
     if (r && r.no === no) {
       if (now - r.start < ms) {
         start(el, now - r.start);
-        reveal(ms - (now - r.start));
+        reveal(ms - (now - r.start), el);
       }
       return;
     }
@@ -87,7 +114,7 @@
     if (!el.getAttribute(kind === "spin" ? "data-result" : "data-dice")) { return; }
     running[key] = { no: no, start: now };
     start(el, 0);
-    reveal(ms);
+    reveal(ms, el);
   }
 
   function check() {

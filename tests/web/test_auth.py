@@ -99,3 +99,19 @@ def test_a_foreign_referrer_is_not_a_place_to_return_to(client):
     resp = client.post("/tables/1/act", {"seat": 0, "kind": "bet"}, htmx=True,
                        headers={"Referer": "http://evil.example/tables/1"})
     assert resp.headers["HX-Redirect"] == "/login?next=/tables/1"
+
+
+def test_a_post_whose_session_is_gone_goes_to_login_and_back_to_the_table(client):
+    """The session cookie is gone (expired, browser closed), so the form's token has no session
+    to match: the post changes nothing and leads to the login page, then back to the table."""
+    resp = client.post("/tables/1/buy-in", {"amount": "200", "csrf_token": "from-a-page-left-open"}, csrf=False,
+                       htmx=True, headers={"Referer": "http://localhost/tables/1"})
+    assert resp.status_code == 204
+    assert resp.headers["HX-Redirect"] == "/login?next=/tables/1"
+    assert db.session.scalar(sa.select(sa.func.count(Player.id))) == 0
+
+
+def test_a_logged_in_post_with_a_wrong_token_is_still_refused(guest):
+    resp = guest.post("/tables/1/buy-in", {"amount": "200", "csrf_token": "forged"}, csrf=False)
+    assert resp.status_code == 400
+    assert "CSRF" in resp.get_data(as_text=True)

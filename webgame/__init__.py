@@ -111,7 +111,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     def csrf_refused(exc: CSRFError) -> Any:
         """A session that expired took its form token with it: a player's post from a page left
         open goes to the login page and back to where it was made, like any post without a
-        login. It changes nothing either way; the sign-in forms themselves keep the plain 400."""
+        login (P-062). It changes nothing either way; the sign-in forms keep the plain 400."""
         if not current_user.is_authenticated and "csrf_token" not in session and request.blueprint != "auth":
             return login_redirect()
         return bad_request(exc)

@@ -40,7 +40,7 @@
 
   // On the root element: htmx settles #play's own attributes after a swap. The result and the
   // new chip count show when the device's own animations have finished (a busy page starts
-  // them late), or after the expected time and a margin if the browser cannot tell.
+  // them late), or after the expected time and a margin if the browser cannot tell (P-061).
   function reveal(ms, el) {
     var root = doc.documentElement;
     var no = ++revealNo;
@@ -156,7 +156,7 @@
     if (params) { params.set("chip", String(v)); } else if (d.parameters) { d.parameters.chip = String(v); }
   });
 
-  /* The craps layout on a phone shows the line bets or the center: the player's choice
+  /* The craps layout on a phone shows the line bets or the center (P-060): the player's choice
      outlives the swap of the play area (the server always draws the line bets chosen). */
   var VIEW_KEY = "casino.cx-view";
 

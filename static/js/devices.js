@@ -41,6 +41,16 @@
   // On the root element: htmx settles #play's own attributes after a swap. The result and the
   // new chip count show when the device's own animations have finished (a busy page starts
   // them late), or after the expected time and a margin if the browser cannot tell (P-061).
+  // The animations of an element and its children that come to an end (a glow that loops
+  // forever is not the device turning).
+  function ending(el) {
+    if (!el || !el.getAnimations || !window.Promise) { return []; }
+    return el.getAnimations({ subtree: true }).filter(function (a) {
+      var t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+      return t && isFinite(t.endTime);
+    });
+  }
+
   function reveal(ms, el) {
     var root = doc.documentElement;
     var no = ++revealNo;
@@ -58,7 +68,7 @@
       });
     }
     window.clearTimeout(revealTimer);
-    var running = el && el.getAnimations && window.Promise ? el.getAnimations({ subtree: true }) : [];
+    var running = ending(el);
     if (running.length) {
       revealTimer = window.setTimeout(done, ms + 2000);
       Promise.all(running.map(function (a) { return a.finished; })).then(function () {
@@ -84,7 +94,7 @@
     void el.getBoundingClientRect(); // restart the animation
     el.classList.add(cls);
     // The class comes off once its animations have run to the end, however late they started.
-    var anims = el.getAnimations && window.Promise ? el.getAnimations({ subtree: true }) : [];
+    var anims = ending(el);
     var off = function () { el.classList.remove(cls); };
     if (anims.length) {
       var timer = window.setTimeout(off, ms - (elapsed || 0) + 2000);

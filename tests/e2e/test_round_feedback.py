@@ -99,7 +99,7 @@ def headline_net(text: str) -> int:
 
 # The decisions a round is played through, most settling first: a player who stands, checks,
 # declines insurance and otherwise takes the first decision offered reaches the settlement.
-PREFERRED = ("stand", "no-insurance", "decline", "check", "call", "fold", "play", "go-to-war", "war")
+PREFERRED = ("stand", "decline", "check", "no-raise", "ride", "play", "war", "fold")
 
 
 def play_to_settlement(page: Page) -> None:
@@ -111,7 +111,7 @@ def play_to_settlement(page: Page) -> None:
             "els => els.filter(e => !e.disabled && e.getClientRects().length).map(e => e.dataset.action)")
         actions = [a for a in actions if a not in ("rebet", "buy-in", "cash-out") and not a.startswith("bet-")]
         assert actions, "the round waits on the player but offers no decision"
-        choice = next((a for p in PREFERRED for a in actions if a == p), actions[0])
+        choice = next((a for p in PREFERRED for a in actions if a == p or a.startswith(p + "-")), actions[0])
         act(page, f"[data-testid=decisions] [data-action='{choice}']")
     expect(page.get_by_test_id("headline")).to_be_visible()
 

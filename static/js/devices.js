@@ -38,9 +38,6 @@
 
   var revealNo = 0;
 
-  // On the root element: htmx settles #play's own attributes after a swap. The result and the
-  // new chip count show when the device's own animations have finished (a busy page starts
-  // them late), or after the expected time and a margin if the browser cannot tell (P-061).
   // The animations of an element and its children that come to an end (a glow that loops
   // forever is not the device turning).
   function ending(el) {
@@ -51,6 +48,9 @@
     });
   }
 
+  // On the root element: htmx settles #play's own attributes after a swap. The result and the
+  // new chip count show when the device's own animations have finished (a busy page starts
+  // them late), or after the expected time and a margin if the browser cannot tell (P-061).
   function reveal(ms, el) {
     var root = doc.documentElement;
     var no = ++revealNo;

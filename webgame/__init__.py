@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, render_template, request, session
+from flask_login import current_user
+from flask_wtf.csrf import CSRFError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import sqlite_gate
@@ -60,7 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register(app)
     app.jinja_env.filters["money"] = fmt
     app.jinja_env.filters["signed_money"] = lambda c: fmt(c, sign=True)
-    from .web.util import seat_context, table_words
+    from .web.util import login_redirect, seat_context, table_words
 
     app.jinja_env.globals["seat_context"] = seat_context
     app.jinja_env.globals["posted"] = table_words
@@ -117,6 +119,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if request.headers.get("HX-Request"):
             return render_template("_flash_fragment.html", error=message), 400
         return render_template("error.html", code=400, message=message), 400
+
+    @app.errorhandler(CSRFError)
+    def csrf_refused(exc: CSRFError) -> Any:
+        """A session that expired took its form token with it: a player's post from a page left
+        open goes to the login page and back to where it was made, like any post without a
+        login (P-062). It changes nothing either way; the sign-in forms keep the plain 400."""
+        if not current_user.is_authenticated and "csrf_token" not in session and request.blueprint != "auth":
+            return login_redirect()
+        return bad_request(exc)
 
     return app
 

@@ -40,7 +40,7 @@ class _Unshuffled:
 def next_round_legal(table: Table, seat: int) -> list[Any]:
     """What a seat may do at the start of the next round, before that round exists: a scratch
     round on a throwaway copy of the shoe lists the betting spots and their limits."""
-    game = registry.engine(table.game)
+    game = registry.engine(table.game, table.variant)
     try:
         rules = next_round_rules(table)
     except PlayError:
@@ -51,7 +51,7 @@ def next_round_legal(table: Table, seat: int) -> list[Any]:
 
 def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = None,
                error: str = "", notice: str = "") -> dict[str, Any]:
-    game = registry.engine(table.game)
+    game = registry.engine(table.game, table.variant)
     rules = registry.rules(table.game)
     variant = rules.variants[table.variant]
     rnd: Round | None

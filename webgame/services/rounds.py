@@ -477,8 +477,10 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
         work = RoundWork.resume(table, posted)
     else:
         # A finished round (or none yet): the first action of the next round opens it.
-        if action.kind not in registry.engine(table.game, table.variant).opening_actions:
-            raise PlayError("Place a bet to start the next round.")
+        opening = registry.engine(table.game, table.variant)
+        if action.kind not in opening.opening_actions:
+            raise PlayError("The bank is offered before anyone bets: press Next hand." if opening.player_banked
+                            else "Place a bet to start the next round.")
         work = start_round(table, posted)
         from .bots import run_bots
 

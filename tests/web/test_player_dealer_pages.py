@@ -59,7 +59,7 @@ def play_hand(bank_seat: Seat, bettors: list[Seat], stake: str = "300") -> None:
 
 def test_bank_offered_accepted_and_rotated_after_two_hands(app, guest):
     table = pd_table()
-    (a, pa), (b, pb), (c, pc) = three(app, guest, table)
+    (a, pa), (b, pb), (c, _pc) = three(app, guest, table)
     house_before = wallet.balance(wallet.house())
 
     play_hand(a, [b, c])
@@ -95,7 +95,7 @@ def test_bank_offered_accepted_and_rotated_after_two_hands(app, guest):
 
 def test_bad_input_changes_nothing(app, guest):
     table = pd_table()
-    (a, pa), (b, pb), (c, pc) = three(app, guest, table)
+    (a, pa), (b, _pb), (_c, _pc) = three(app, guest, table)
     a.page()
     assert a.act("next") == ""
     version = a.version
@@ -141,7 +141,7 @@ def test_declined_round_the_table_closes(app, guest):
 
 def test_player_dealer_page_shows_fee_and_coverage(app, guest):
     table = pd_table()
-    (a, _), (b, pb), (c, _) = three(app, guest, table)
+    (a, _), (b, _pb), (c, _) = three(app, guest, table)
     play_hand(a, [b, c], stake="5")
     b.page()
     assert 'data-testid="pd-fees"' in b.html and "$0.50" in b.html

@@ -120,7 +120,7 @@ def play_hand(engine, state, pd, bettors, monkeypatch, order, stake=10000, ante=
     return events
 
 
-HANDS = "Ah Kd 3c As Kc 4d Ad Ks 5h 2c 4s 7d".split()  # three players, then a P/D below queen high
+HANDS = ["Ah", "Kd", "3c", "As", "Kc", "4d", "Ad", "Ks", "5h", "2c", "4s", "7d"]  # three players, then a P/D below queen high
 
 
 def test_two_consecutive_banks_then_a_forced_pass(monkeypatch):
@@ -223,7 +223,7 @@ def test_six_card_bonus_survives_a_fold_and_is_capped_by_the_ante_at_lucky_chanc
     engine = table("6cb-lucky-chances")
     rules = rules_for(GAME, "6cb-lucky-chances")
     state = seated(engine, rules, [0, 1])
-    monkeypatch.setattr(base, "new_shoe", stacking("2h 5h 9h Kh Jh 3d".split()))
+    monkeypatch.setattr(base, "new_shoe", stacking(["2h", "5h", "9h", "Kh", "Jh", "3d"]))
     state.inner = engine.inner.new_round(rules, SeededRng(0), None)
     engine.inner.apply(state.inner, Action("owner", 1, "p1"), SeededRng(0))
     do(engine, state, "bank", 0, amount=100000)

@@ -150,3 +150,21 @@ def test_player_dealer_page_shows_fee_and_coverage(app, guest):
     rows = list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
     assert any(r.result == "no-action" for r in rows) or all(r.result != "win" for r in rows if r.bet != "bank")
     assert_books_balance()
+
+
+def test_each_players_recall_shows_the_fee_and_the_coverage_and_the_proof_replays(app, guest):
+    from webgame.services import recall
+
+    table = pd_table("6cb-crystal-park")
+    (a, _), (b, _), (c, _) = three(app, guest, table)
+    play_hand(a, [b, c])
+    rnd = latest_round(table)
+    assert recall.prove(rnd).verified
+    for seat in (a, b, c):
+        page = seat.c.get(f"/rounds/{rnd.id}").get_data(as_text=True)
+        assert 'data-testid="recall-fees"' in page
+        # 003-three-card-poker-6cb-own-1: $0.50 a player, and the bank $0.50 on $20 of action.
+        assert "Spot 2 $0.50; Spot 3 $0.50" in page and "Spot 1 (the bank) $0.50" in page
+        assert 'data-testid="recall-coverage"' in page and "Spot 2: covered" in page
+    assert balance(FEE_ACCOUNT, table) == 150
+    assert_books_balance()

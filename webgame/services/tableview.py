@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import MutableSequence, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
@@ -73,6 +74,10 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
         held = dict(db.session.execute(sa.select(Account.id, Account.balance)
                                        .where(Account.id.in_([chips_id, wallet_id]))).all())
         chips, wallet_balance = int(held.get(chips_id, 0)), int(held.get(wallet_id, 0))
+    if game.player_banked:
+        # The bank has no maximum (D-471): the form offers up to the chips the player has.
+        legal = {n: [replace(a, max=max(min(a.max, chips), a.min)) if a.kind == "bank" else a for a in acts]
+                 for n, acts in legal.items()}
     last = recall.settlements(rnd) if rnd is not None and rnd.status == "over" else []
     mine = [s for s in last if s.player_id == (viewer.id if viewer else None)]
     return {

@@ -249,3 +249,21 @@ def test_lucky_chances_bonus_must_equal_the_ante():
     assert (legal["tcp-bonus"].min, legal["tcp-bonus"].max) == (2000, 2000)
     with pytest.raises(IllegalAction, match="must equal the Ante"):
         do(engine, state, "bet", 1, "tcp-bonus", 3000)
+
+
+def test_bots_bank_only_where_the_operator_lets_them():
+    engine = table("6cb-lucky-derby")
+    state = seated(engine, rules_for(GAME, "6cb-lucky-derby"), [0, 1])
+    assert engine.bot_action(state, 0) == Action("decline", 0)
+    allowed = seated(engine, rules_for(GAME, "6cb-lucky-derby", options={"bots_may_bank": True}), [0, 1])
+    move = engine.bot_action(allowed, 0)
+    assert move is not None and move.kind == "bank" and move.amount == allowed.rules["bot_bank"]
+    assert engine.bot_action(allowed, 1) is None  # not offered to that seat
+
+
+def test_the_bank_has_no_maximum():
+    """D-471: any stake of at least the table minimum; only the P/D's chips bound it."""
+    engine = table("6cb-lucky-derby")
+    state = seated(engine, rules_for(GAME, "6cb-lucky-derby"), [0, 1])
+    do(engine, state, "bank", 0, amount=250_000_000)
+    assert state.stake == 250_000_000

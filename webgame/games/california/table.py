@@ -266,11 +266,9 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             raise IllegalAction("The bank is not being offered to you.")
         who = f"Seat {position(seat)}"
         if action.kind == "bank":
-            low, high = self.bank_limit(state.rules)
-            if action.amount < low:
+            low, _ = self.bank_limit(state.rules)
+            if action.amount < low:  # no maximum: the P/D's chips are the only bound (D-471)
                 raise IllegalAction(f"The bank takes a stake of at least {fmt(low)}, the table minimum.")
-            if action.amount > high:
-                raise IllegalAction(f"The bank takes a stake of at most {fmt(high)}.")
             bank = rotation.accept(bank, position(seat))
             state.bank, state.stake, state.pd_seat = bank.to_dict(), action.amount, seat
             state.turn, state.phase = bank.turn, BETTING

@@ -168,3 +168,43 @@ def test_each_players_recall_shows_the_fee_and_the_coverage_and_the_proof_replay
         assert 'data-testid="recall-coverage"' in page and "Spot 2: covered" in page
     assert balance(FEE_ACCOUNT, table) == 150
     assert_books_balance()
+
+
+def test_the_offer_clock_declines_for_the_offered_player(app, guest):
+    from datetime import timedelta
+
+    from webgame.models import utcnow
+
+    table = pd_table()
+    (a, _), (b, _), (c, _) = three(app, guest, table)
+    a.page()
+    assert a.act("next") == ""
+    rnd = latest_round(table)
+    assert rnd.deadline is not None and rnd.deadline_kind == "decision"  # a person's clock (P-011)
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    b.page()
+    assert "bank" in b.actions  # Spot 1's time ran out: offered on clockwise (D-009)
+    a.page()
+    assert "bank" not in a.actions
+    assert_books_balance()
+
+
+def test_bots_take_the_bank_where_the_operator_allows(app, guest):
+    from webgame.services.bots import add_bot
+
+    table = pd_table(options={"bots_may_bank": True})
+    a = Seat(guest, table, 1)
+    operator = me()
+    operator.is_operator = True
+    add_bot(table, 0, operator)
+    db.session.commit()
+    a.page()
+    assert a.act("next") == ""
+    assert "Spot 1 banks with" in a.html  # the bot in Spot 1 took the bank at once
+    assert a.act("bet", "ante", chip="1000") == ""
+    assert a.act("deal") == ""
+    if "play" in a.actions:
+        assert a.act("play") == ""
+    assert latest_round(table).status == "over"
+    assert_books_balance()

@@ -171,10 +171,12 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
     def legal_actions(self, state: PlayerDealerState, seat: int) -> list[Legal]:
         if state.phase == OFFER:
             return self._offer_legal(state, seat)
+        # "Next hand" opens a round; bots may have moved it on before the press is applied.
+        nxt = [Legal("next", label="Next hand")] if seat != SYSTEM_SEAT and state.phase != OVER else []
         if state.phase == BETTING and seat == state.pd_seat:
-            return []  # the P/D banks this hand and places no wagers
+            return nxt  # the P/D banks this hand and places no wagers
         if state.phase in (BETTING, PLAY):
-            return list(self.inner.legal_actions(state.inner, seat))
+            return list(self.inner.legal_actions(state.inner, seat)) + nxt
         return []
 
     def _offer_legal(self, state: PlayerDealerState, seat: int) -> list[Legal]:
@@ -198,6 +200,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         kind = action.kind
         if kind == "owner":
             return self._owner(state, action, rng)
+        if kind == "next" and action.seat != SYSTEM_SEAT:
+            return []  # the press that opened the round: nothing more to do
         if state.phase == OFFER:
             events = self._offer_move(state, action)
         elif kind == "close" and state.phase == BETTING:
@@ -242,9 +246,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         rule = self.edition(state.rules).rotation
         bank = self._bank(state)
         if action.kind == "next":
-            if action.seat == SYSTEM_SEAT:
-                raise IllegalAction("That is not a move at this table.")
-            return []
+            raise IllegalAction("That is not a move at this table.")  # the table's own seat
         if action.kind == "close":
             if action.seat != SYSTEM_SEAT or bank.phase not in ("paused", "waiting"):
                 raise IllegalAction("The table is not waiting for a player-dealer.")
@@ -264,7 +266,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             seat = seat_of(bank.offered_to)
         if bank.phase != "offering" or bank.offered_to != position(seat):
             raise IllegalAction("The bank is not being offered to you.")
-        who = f"Seat {position(seat)}"
+        who = f"Spot {position(seat)}"
         if action.kind == "bank":
             low, _ = self.bank_limit(state.rules)
             if action.amount < low:  # no maximum: the P/D's chips are the only bound (D-471)
@@ -281,7 +283,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         after = {"paused": " Nobody took the bank: the table pauses.",
                  "waiting": " Too few players may bank: the table waits."}.get(bank.phase, "")
         if bank.phase == "offering" and bank.offered_to:
-            after = f" The bank is offered to Seat {bank.offered_to}."
+            after = f" The bank is offered to Spot {bank.offered_to}."
         return [Note(f"{who}: {why}.{after}", seat)]
 
     def _no_wagers(self, state: PlayerDealerState, action: Action) -> list[Event]:

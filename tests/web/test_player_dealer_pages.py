@@ -176,7 +176,7 @@ def test_the_offer_clock_declines_for_the_offered_player(app, guest):
     from webgame.models import utcnow
 
     table = pd_table()
-    (a, _), (b, _), (c, _) = three(app, guest, table)
+    (a, _), (b, _), (_c, _) = three(app, guest, table)
     a.page()
     assert a.act("next") == ""
     rnd = latest_round(table)

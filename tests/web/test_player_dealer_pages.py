@@ -208,3 +208,17 @@ def test_bots_take_the_bank_where_the_operator_allows(app, guest):
         assert a.act("play") == ""
     assert latest_round(table).status == "over"
     assert_books_balance()
+
+
+def test_games_json_lists_the_player_dealer_editions_as_playable(app):
+    import json
+
+    result = app.test_cli_runner().invoke(args=["games", "--json"])
+    assert result.exit_code == 0
+    tcp = next(g for g in json.loads(result.output)["games"] if g["slug"] == "three-card-poker")
+    editions = {v["slug"]: v for v in tcp["variants"] if v["banking"] == "player-dealer"}
+    assert set(editions) == {"6cb-lucky-derby", "6cb-lucky-chances", "6cb-crystal-park", "lucky-chances"}
+    assert all(v["playable"] for v in editions.values())
+    assert editions["6cb-crystal-park"]["side_bets"] == ["pair-plus", "six-card-bonus"]
+    assert editions["lucky-chances"]["side_bets"] == ["tcp-bonus"]
+    assert {"six-card-bonus", "tcp-bonus"} <= set(tcp["side_bets"])

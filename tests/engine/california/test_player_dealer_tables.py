@@ -267,3 +267,58 @@ def test_the_bank_has_no_maximum():
     state = seated(engine, rules_for(GAME, "6cb-lucky-derby"), [0, 1])
     do(engine, state, "bank", 0, amount=250_000_000)
     assert state.stake == 250_000_000
+
+
+@pytest.mark.parametrize("variant", EDITIONS)
+@pytest.mark.parametrize("seed", range(12))
+def test_random_hands_conserve_money_and_never_touch_more_than_the_stake(variant, seed):
+    """Random offers, stakes, wagers and decisions: every hand ends with the players' net and
+    the bank's net summing to zero, the bank never losing more than its stake, every wager
+    settled once, and the round stored and reloaded exactly."""
+    import random
+
+    chooser = random.Random(seed)
+    engine = table(variant)
+    rules = rules_for(GAME, variant)
+    carry = None
+    for _hand in range(3):
+        state = seated(engine, rules, [0, 2, 3, 5], carry)
+        events: list[Event] = []
+        for _ in range(12):
+            if state.phase != "offer":
+                break
+            seat = engine.to_act(state)
+            if seat is None:  # paused: nobody left to offer it to
+                break
+            if chooser.random() < 0.3:
+                events += do(engine, state, "decline", seat)
+            else:
+                low = rules["limits"]["bank"]["min"]
+                events += do(engine, state, "bank", seat, amount=chooser.choice([low, 2 * low, 5 * low, 100000]))
+        if state.phase == "offer":  # declined all the way round
+            do(engine, state, "close")
+            carry = engine.carry(state)
+            continue
+        for seat in (0, 2, 3, 5):
+            if seat == state.pd_seat:
+                continue
+            for legal in engine.legal_actions(state, seat):
+                if legal.kind == "bet" and chooser.random() < 0.7:
+                    events += do(engine, state, "bet", seat, legal.spot, legal.min)
+        if not any(any(b.values()) for b in state.wagers.values()):
+            events += do(engine, state, "close")
+        else:
+            events += do(engine, state, "deal")
+            while not engine.is_over(state):
+                for seat in engine.deciding(state):
+                    kinds = [a for a in engine.legal_actions(state, seat) if a.kind in ("play", "fold")]
+                    move = chooser.choice(kinds)
+                    events += do(engine, state, move.kind, seat, amount=move.max)
+        settled = [e for e in events if isinstance(e, Settlement)]
+        keys = [(e.seat, e.bet) for e in settled]
+        assert len(keys) == len(set(keys))
+        bank = next(e for e in settled if e.bet == "bank")
+        assert bank.returned >= 0 and bank.stake == state.stake
+        assert sum(e.net for e in settled) == 0  # the house neither wins nor loses a cent
+        assert net_money(events) == 0
+        carry = engine.carry(state)

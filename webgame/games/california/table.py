@@ -352,9 +352,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                                    "result": ev.result, "detail": ev.detail})
             else:
                 out.append(ev)
-        if state.phase == PLAY and self.inner.is_over(state.inner) and state.held is not None \
-                and not any(isinstance(e, Settlement) and e.bet == BANK_BET for e in out):
-            out += self._finish(state)
+        if state.phase == PLAY and self.inner.is_over(state.inner):
+            out += self._finish(state)  # the last decision ended the engine's hand
         return out
 
     def _record(self, state: PlayerDealerState, events: list[Event]) -> None:

@@ -148,7 +148,12 @@ def test_player_dealer_page_shows_fee_and_coverage(app, guest):
     assert 'data-testid="pd-covered"' in b.html
     rnd = latest_round(table)
     rows = list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
-    assert any(r.result == "no-action" for r in rows) or all(r.result != "win" for r in rows if r.bet != "bank")
+    # A $5 bank against two $10 Antes: whatever the cards, it cannot cover both seats in full
+    # unless every wager it reached pushed (D-466).
+    pushed = all(r.result == "push" for r in rows if r.bet not in ("bank",) and r.result != "no-action")
+    assert pushed or any(r.result == "no-action" for r in rows) or any("bank ran out" in r.detail for r in rows)
+    c.page()
+    assert pushed or "no action" in b.html + c.html or "covered in part" in b.html
     assert_books_balance()
 
 

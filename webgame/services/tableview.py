@@ -157,7 +157,7 @@ def round_outcome(rows: list[Any], variant: Any, rules: dict[str, Any] | None = 
     for s in rows:
         net = int(s.returned) - int(s.stake)
         word = (("+" + fmt(net)) if net > 0 else ("−" + fmt(-net)) if net < 0
-                else ("void" if s.result == "void" else "push"))
+                else ("void" if s.result == "void" else "no action" if s.result == "no-action" else "push"))
         line = {"seat": s.seat, "bet": s.bet, "label": wager_name(s.bet, variant, rules), "net": net,
                 "word": word, "result": s.result, "detail": plain_detail(s.detail or ""),
                 "stake": int(s.stake), "returned": int(s.returned)}

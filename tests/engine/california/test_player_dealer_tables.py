@@ -322,3 +322,28 @@ def test_random_hands_conserve_money_and_never_touch_more_than_the_stake(variant
         assert sum(e.net for e in settled) == 0  # the house neither wins nor loses a cent
         assert net_money(events) == 0
         carry = engine.carry(state)
+
+
+def test_a_misdeal_voids_the_hand_returns_every_wager_and_takes_no_fee(monkeypatch):
+    """D-008, D-010: a card dealt twice voids the hand; the bank gets its stake back whole and
+    no collection fee is taken for a hand that was never played (D-483, D-485)."""
+    from webgame.games.carnival.three_card import ThreeCardPoker
+
+    engine = table("6cb-lucky-derby")
+    rules = rules_for(GAME, "6cb-lucky-derby")
+    state = seated(engine, rules, [0, 1, 2])
+    do(engine, state, "bank", 0, amount=10000)
+    do(engine, state, "bet", 1, "ante", 1000)
+    do(engine, state, "bet", 2, "ante", 1000)
+    real_deal = ThreeCardPoker.deal
+
+    def twice(self, st, rng, players, events):
+        real_deal(self, st, rng, players, events)
+        st.dealer[0] = st.seats[players[0]].cards[0]  # the same card in two hands
+
+    monkeypatch.setattr(ThreeCardPoker, "deal", twice)
+    events = do(engine, state, "deal")
+    assert not [e for e in events if isinstance(e, Fee)]
+    settled = {(e.seat, e.bet): (e.stake, e.returned) for e in events if isinstance(e, Settlement)}
+    assert settled == {(1, "ante"): (1000, 1000), (2, "ante"): (1000, 1000), (0, "bank"): (10000, 10000)}
+    assert engine.is_over(state)

@@ -308,6 +308,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                   for bet, amount in bets.items() if amount]
         dealt = self._pass(state, self.inner.apply(state.inner, action, rng))
         taken = fees.collect(self.schedule(state.rules), wagers, position(state.pd_seat), state.hands_dealt)
+        if self.inner.is_over(state.inner) and state.held and all(h["result"] == "void" for h in state.held):
+            taken = fees.Collection((), None)  # a hand voided at the deal takes no fee (D-483, D-485)
         events: list[Event] = [Fee(seat_of(f.seat), f.amount, self._fee_memo(f)) for f in taken.fees]
         for fee in taken.fees:
             key = str(seat_of(fee.seat))

@@ -117,13 +117,18 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
     def positions(self, rules: Mapping[str, Any]) -> int:
         return self.edition(rules).positions or int(rules["seats"])
 
-    @staticmethod
-    def schedule(rules: Mapping[str, Any]) -> fees.Schedule:
-        return fees.schedule(str(rules["collection_fee"]))
+    def schedule(self, rules: Mapping[str, Any]) -> fees.Schedule:
+        """The table's posted schedule: the operator's ``collection_fee`` option, or the
+        edition's default where the variant offers no choice (D-482)."""
+        chosen = rules.get("collection_fee")
+        return fees.schedule(str(chosen)) if chosen else fees.default_schedule(f"{self.slug}@{rules['variant']}")
 
     @staticmethod
     def bank_limit(rules: Mapping[str, Any]) -> tuple[int, int]:
-        lim = rules["limits"]["bank"]
+        """The P/D's stake: the ``bank`` limit, or at least the first (main) wager's minimum
+        with no maximum where the variant names none (D-471)."""
+        limits = rules["limits"]
+        lim = limits.get("bank") or {"min": next(iter(limits.values()))["min"], "max": 10**11}
         return int(lim["min"]), int(lim["max"])
 
     def _bank(self, state: PlayerDealerState) -> rotation.Bank:
@@ -335,7 +340,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         layout = self._layout(state)
         card = None
         if rule.method in ("card", "seat-map"):
-            shown = [c for c in self.inner.view(state.inner, None).get("dealer", {}).get("cards", []) if c]
+            dealer = self.inner.view(state.inner, None).get("dealer")
+            shown = [c for c in (dealer.get("cards", []) if isinstance(dealer, dict) else []) if c]
             card = str(shown[0])[0] if shown else None
             state.action_card = str(shown[0]) if shown else ""
         if card is None and rule.method in ("card", "seat-map"):

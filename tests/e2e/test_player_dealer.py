@@ -55,6 +55,9 @@ def test_three_players_bank_passes_after_two_hands(browser: Browser, live_server
         sit_and_buy(page, base, TABLE)
 
     take_the_bank(a, [b, c], "1st")
+    artifacts = live_server["root"] / "tests" / "e2e" / "artifacts"
+    artifacts.mkdir(exist_ok=True)
+    b.screenshot(path=str(artifacts / "player-dealer-after-a-hand.png"), full_page=True)
     take_the_bank(a, [b, c], "2nd")
     # Two consecutive hands: the first player must pass, and the bank goes clockwise (D-468).
     fresh(a)

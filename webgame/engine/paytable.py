@@ -164,6 +164,11 @@ class Variant:
     notes: str = ""
     game_name: str = ""
     prose: Mapping[str, Any] = field(default_factory=dict)  # words a player reads (engine/prose.py)
+    banking: str = "house"  # "player-dealer": a seated player banks (games/california/table.py)
+
+    @property
+    def player_banked(self) -> bool:
+        return self.banking == "player-dealer"
 
     def paytable(self, slug: str) -> Paytable:
         return self.paytables[slug]
@@ -266,6 +271,7 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
             notes=str(merged.get("notes", "")),
             game_name=str(game["name"]),
             prose=merged.get("prose", {}),
+            banking=str(merged.get("banking", "house")),
         )
     return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")),
                      str(game.get("note", "")))
@@ -303,6 +309,8 @@ def resolve(variant: Variant, config: Mapping[str, Any] | None = None) -> dict[s
     rules["limits"] = limits
     rules["side_bets"] = [s for s in variant.side_bets if s not in config.get("side_bets_off", [])]
     rules["variant"] = variant.slug
+    if variant.player_banked:
+        rules["banking"] = variant.banking
     rules["paytables"] = {slug: paytable_data(pt) for slug, pt in variant.paytables.items()}
     return rules
 

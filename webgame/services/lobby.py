@@ -137,9 +137,18 @@ def _big_six(v: Variant, r: Rules) -> Iterator[str]:
 
 
 def _three_card(v: Variant, r: Rules) -> Iterator[str]:
-    yield f"Dealer plays with {_rank(r['dealer_qualifier'])} high"
-    yield "Pair Plus " + pays(v, r["pair_plus_paytable"], "flush").lower()
-    yield "Ante Bonus " + pays(v, r["ante_bonus_paytable"], "straight-flush").lower()
+    if v.player_banked:
+        # A seated player banks (P-033): the room's fee, never the house, is what the table takes.
+        yield f"Player-dealer plays with {_rank(r['dealer_qualifier'])} high"
+        yield "A seated player banks; flat collection fee"
+    else:
+        yield f"Dealer plays with {_rank(r['dealer_qualifier'])} high"
+    if "pair-plus" in r["side_bets"]:
+        yield "Pair Plus " + pays(v, r["pair_plus_paytable"], "flush").lower()
+    if r.get("ante_bonus_paytable"):
+        yield "Ante Bonus " + pays(v, r["ante_bonus_paytable"], "straight-flush").lower()
+    if "six-card-bonus" in r["side_bets"]:
+        yield "6 Card Bonus " + pays(v, r["six_card_bonus_paytable"], "royal-flush").lower()
 
 
 def _let_it_ride(v: Variant, r: Rules) -> Iterator[str]:

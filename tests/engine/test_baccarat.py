@@ -129,7 +129,7 @@ def test_points_count_the_last_digit() -> None:
 # ---------------------------------------------------------------------------------------
 def test_mini_banker_win_pays_even_money_less_five_percent() -> None:
     """004 s.942: 1 to 1 less a commission of 5% of the win, truncated to the cent (D-195)."""
-    state, events = stacked(MINI_BACCARAT, order("Ts Kc", "9s Th"), {"banker": 1000, "player": 500})
+    _, events = stacked(MINI_BACCARAT, order("Ts Kc", "9s Th"), {"banker": 1000, "player": 500})
     assert nets(events) == {"banker": 950, "player": -500}
     check_money(events, True, ["0:banker", "0:player"])
 
@@ -149,7 +149,7 @@ def test_commission_rounding(stake: int, rounding: str, vig: int) -> None:
 
 
 def test_mini_player_win_pays_even_money() -> None:
-    state, events = stacked(MINI_BACCARAT, order("9s Th", "Ts Kc"), {"banker": 1000, "player": 1000})
+    _, events = stacked(MINI_BACCARAT, order("9s Th", "Ts Kc"), {"banker": 1000, "player": 1000})
     assert nets(events) == {"banker": -1000, "player": 1000}
 
 

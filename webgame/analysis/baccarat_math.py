@@ -15,10 +15,10 @@ from fractions import Fraction
 from functools import cache, partial
 from typing import Any
 
+from ..engine.money import Odds
 from ..games.baccarat.coup import BANKER, PLAYER, TIE, Coup, Tableau
 from ..games.baccarat.sidebets import SIDE_BETS
 from ..games.baccarat.table import commission
-from ..engine.money import Odds
 from .core import Result, Wager
 
 # A card of each point value, for building a coup of a given shape (10 stands for every 0).

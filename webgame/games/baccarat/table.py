@@ -314,7 +314,8 @@ class BaccaratTable(BankedTable[BaccaratState]):
             "deciding": [],
             "shoe": state.shoe.view(),
             "roads": self.roads_view(state.marks),
-            "offered": self.offered_spots(state.rules),
+            "spots": [{"spot": s, "label": self.spot_name(s), "side": s not in LINE_SPOTS}
+                      for s in self.offered_spots(state.rules)],
             "needs_line": [s for s in self.offered_spots(state.rules) if self.needs_line(state.rules, s)],
             "side_bets_open": {e.spot: state.phase == BETTING for e in SIDE_BETS.offered(state.rules)},
             "limits": self.limits_of(state.rules),

@@ -219,9 +219,9 @@ class BaccaratTable(BankedTable[BaccaratState]):
         start = shoe.dealt
         coup, said = deal(lambda: shoe.draw(rng).code, Tableau.of(state.rules))
         state.player, state.banker, state.drawing = list(coup.player), list(coup.banker), said
-        self._cut_card(state, start, events)
         state.marks.append(MARK[coup.winner])
         events.append(Note(self.call(coup)))
+        self._cut_card(state, start, events)  # its call comes after the dealer's
         self._settle(state, coup, events)
         state.phase = OVER
 

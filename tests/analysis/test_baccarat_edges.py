@@ -112,3 +112,13 @@ def test_cents_rounding_of_the_commission_costs_the_player() -> None:
     up = resolve(load_game("mini-baccarat").variants["chapter4"], {"options": {"commission_rounding": "quarter-up"}})
     assert float(baccarat_math.banker_edge_in_cents(base, 700)) * 100 == pytest.approx(1.0579, abs=5e-5)
     assert baccarat_math.banker_edge_in_cents(up, 700) > baccarat_math.banker_edge_in_cents(base, 700)
+
+
+def test_the_operator_page_gets_the_figures_from_the_worker() -> None:
+    """Every wager of both tables reaches the page: pending first, then exact."""
+    from .test_edges_for_table import wait_for
+
+    dragon = wait_for("ez-baccarat", "grand-ronde", {}, "dragon-7", seconds=120)
+    assert dragon["method"] == "exact" and round(dragon["house_edge"], 4) == 0.0761
+    banker = wait_for("mini-baccarat", "chapter4", {"options": {"decks": 6}}, "banker", seconds=120)
+    assert round(banker["house_edge"], 5) == 0.01056

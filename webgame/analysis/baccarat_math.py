@@ -162,7 +162,9 @@ def _lines(rules: Mapping[str, Any], paytable: str) -> dict[str, str]:
 
 
 def wagers_of(rules: Mapping[str, Any]) -> list[Wager]:
-    """Every wager of a tableau table's configuration."""
+    """Every wager of a tableau table's configuration. The first figure of a deck count takes
+    seconds of enumeration (then every wager reads the same shapes), so a page gets them from
+    the worker (``slow``)."""
     decks = int(rules["decks"])
     how = (f"Exact by composition of the full {decks}-deck shoe: every ordered deal of the four first cards "
            "and the third cards the tableau calls for, with card removal.")
@@ -171,12 +173,12 @@ def wagers_of(rules: Mapping[str, Any]) -> list[Wager]:
         " A Banker win with a three-card 7 pushes." if rules.get("banker_three_card_7_push") else "")
     out = [
         Wager(bet=BANKER, label="Banker", paytable=_lines(rules, "baccarat"), assumptions=banker_words
-              + " Ties push; element of risk excludes pushes.", exact=partial(line_bet, rules, BANKER)),
+              + " Ties push; element of risk excludes pushes.", exact=partial(line_bet, rules, BANKER), slow=True),
         Wager(bet=PLAYER, label="Player", paytable=_lines(rules, "baccarat"),
-              assumptions=how + " Ties push; element of risk excludes pushes.", exact=partial(line_bet, rules, PLAYER)),
+              assumptions=how + " Ties push; element of risk excludes pushes.", exact=partial(line_bet, rules, PLAYER), slow=True),
     ]
     for entry in SIDE_BETS.offered(rules):
         out.append(Wager(bet=entry.spot, label=entry.name[:1].upper() + entry.name[1:],
                          paytable=_lines(rules, entry.paytable), assumptions=how,
-                         exact=partial(side_bet, rules, entry.spot)))
+                         exact=partial(side_bet, rules, entry.spot), slow=True))
     return out

@@ -430,3 +430,22 @@ def test_hundreds_of_rounds_settle_every_wager_once(game: BaccaratTable) -> None
         check_money(events, True, [f"1:{s}" for s in spots])
         carry = game.carry(state)
         assert len(state.marks) <= 90
+
+
+def test_the_mini_baccarat_tie_may_be_posted_above_8_to_1() -> None:
+    """004 s.946 "at least 8 to 1" (D-196): the operator's posted odds reach the paytable the
+    round pays from, the felt's words and the odds."""
+    from webgame.analysis import mini_baccarat
+    from webgame.engine.prose import Posted
+
+    config = {"options": {"tie_pays": "9 to 1"}}
+    rules = rules_for(MINI_BACCARAT, config)
+    assert rules["paytables"]["baccarat-tie"]["lines"]["tie"] == "9 to 1"
+    assert "Tie bets pay 9 to 1" in Posted.of("mini-baccarat", rules).lines("felt")
+    _, events = stacked(MINI_BACCARAT, order("7s Th", "7d Kh"), {"baccarat-tie": 500}, config=config)
+    assert nets(events) == {"baccarat-tie": 4500}
+    variant = load_game("mini-baccarat").variants["chapter4"]
+    tie = next(w for w in mini_baccarat.wagers(variant, rules) if w.bet == "baccarat-tie")
+    assert round(float(tie.exact().house_edge) * 100, 2) == 4.84  # 9 to 1: Wizard of Odds, 4.84%
+    with pytest.raises(ValueError):
+        rules_for(MINI_BACCARAT, {"options": {"tie_pays": "7 to 1"}})

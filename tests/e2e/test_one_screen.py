@@ -33,9 +33,12 @@ GAMES = {
     "jackpot-holdem": ("ante", "deal"),
     "red-dog": ("main", "deal"),
     "casino-war": ("main", "deal"),
+    "mini-baccarat": ("banker", "deal"),
+    "ez-baccarat": ("banker", "deal"),
 }
 NO_CARDS = {"craps", "roulette", "big-six"}  # a device, not cards: the dice or the wheel
-NO_PLAYER_CARDS = NO_CARDS | {"red-dog"}     # Red Dog's cards are all in front of the dealer
+# Red Dog's and baccarat's cards are all in front of the dealer
+NO_PLAYER_CARDS = NO_CARDS | {"red-dog", "mini-baccarat", "ez-baccarat"}
 
 
 _MAKE_TABLES = """

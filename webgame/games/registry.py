@@ -23,6 +23,8 @@ ENGINES: dict[str, str] = {
     "jackpot-holdem": "webgame.games.holdem:JACKPOT",
     "red-dog": "webgame.games.war:RED_DOG",
     "casino-war": "webgame.games.war:CASINO_WAR",
+    "mini-baccarat": "webgame.games.baccarat:MINI_BACCARAT",
+    "ez-baccarat": "webgame.games.baccarat:EZ_BACCARAT",
 }
 
 

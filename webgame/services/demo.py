@@ -40,6 +40,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Grand Ronde Jackpot Hold'em", "jackpot-holdem", "grand-ronde", {}),
     ("Chapter 4 Red Dog", "red-dog", "chapter4", {}),
     ("Chapter 4 Casino War", "casino-war", "chapter4", {}),
+    ("Chapter 4 Mini-Baccarat", "mini-baccarat", "chapter4", {}),
+    ("Grand Ronde EZ Baccarat", "ez-baccarat", "grand-ronde", {}),
 ]
 
 

@@ -72,6 +72,7 @@ TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 ROUND = re.compile(r'name="round_id" value="(\d*)"')
 VERSION = re.compile(r'name="version" value="(\d*)"')
 ERROR = re.compile(r'class="flash flash-error"[^>]*>([^<]*)<')
+KEPT = re.compile(r'id="kept-([a-z0-9-]+)" class="kept" data-digest="([0-9a-f]+)"')
 ACTIONS = re.compile(r'data-action="([a-z0-9-]+)"')
 
 
@@ -157,6 +158,7 @@ class Client:
         self.cookies: dict[str, str] = {}
         self.token = ""
         self.html = ""
+        self.kept: dict[str, str] = {}  # region -> digest shown, as the table's script reports them
 
     def request(self, method: str, path: str, form: dict[str, str] | None = None,
                 htmx: bool = False) -> tuple[int, bytes, float]:
@@ -167,6 +169,8 @@ class Client:
             headers["Content-Type"] = "application/x-www-form-urlencoded"
         if htmx:
             headers["HX-Request"] = "true"
+            if self.kept:  # what static/js/table.js sends: the regions the page shows (P-017)
+                headers["X-Kept"] = ",".join(f"{k}={v}" for k, v in self.kept.items())
         start = time.perf_counter()
         try:
             self.conn.request(method, path, body=body, headers=headers)
@@ -186,6 +190,8 @@ class Client:
         text = data.decode("utf-8", "replace")
         if m := TOKEN.search(text):
             self.token = m.group(1)
+        for region, digest in KEPT.findall(text):  # a placeholder keeps the region the page had
+            self.kept[region] = digest
         self.html = text
         return resp.status, data, took
 
@@ -521,7 +527,8 @@ def write_results(runs: dict[str, str]) -> Path:
         ("- casino: each player is a guest with a Big Six table and a blackjack table of their own. Big Six: "
          "`bet` $1 on the $1 bill, then `spin` (which settles it). Blackjack: `bet` $5, `deal`, `hit` once, "
          "`stand` if the hand still stands (insurance declined): one round, settled. Each action is a POST of "
-         "the table's htmx form, timed on its own"),
+         "the table's htmx form, timed on its own, with the `X-Kept` header the table's script sends (the "
+         "regions the page shows: an unchanged one comes back as a placeholder, P-017)"),
         ("- bare: `bench/bare_app.py`, a Flask POST endpoint rendering a Jinja fragment as large as the "
          "casino's average response for that game, same server settings, as many POSTs per player; "
          "casino ÷ bare: the share of a bare Flask server's throughput left after the casino's work "

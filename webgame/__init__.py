@@ -8,12 +8,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, render_template, request
+from flask import Flask, Response, render_template, request, session
+from flask_login import current_user
+from flask_wtf.csrf import CSRFError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import sqlite_gate
 from .config import from_env
 from .engine.money import fmt
-from .extensions import csrf, db, htmx, limiter, login_manager, migrate, tune_sqlite
+from .extensions import SQLITE_BUSY_TIMEOUT_MS, csrf, db, htmx, limiter, login_manager, migrate, tune_sqlite
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,16 +34,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     # X-Forwarded-* headers are believed only when the deployment says proxies are in front
     # (TRUST_PROXY_HOPS, 1 in the Procfile); otherwise any client could pick its own address
-    # and slip past the rate limits.
+    # and slip past the rate limits. The Host header is never taken from X-Forwarded-Host: a
+    # router passes the client's Host through, and a forwarded host would let a client choose
+    # the host of the links and redirects the app builds.
     hops = int(app.config.get("TRUST_PROXY_HOPS", 0))
     if hops > 0:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=0)
 
     db.init_app(app)
     with app.app_context():
         for engine in db.engines.values():
             tune_sqlite(engine)
+            if app.config.get("SQLITE_WRITE_GATE", True):
+                sqlite_gate.install(engine, SQLITE_BUSY_TIMEOUT_MS)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     limiter.init_app(app)
@@ -55,10 +62,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     register(app)
     app.jinja_env.filters["money"] = fmt
     app.jinja_env.filters["signed_money"] = lambda c: fmt(c, sign=True)
-    from .web.util import seat_context, table_words
+    from .web.util import login_redirect, seat_context, table_words
 
     app.jinja_env.globals["seat_context"] = seat_context
     app.jinja_env.globals["posted"] = table_words
+    from .web.fragments import kept, memo, page_csrf_token
+
+    app.jinja_env.globals["memo"] = memo
+    app.jinja_env.globals["kept_region"] = kept
+    # One token an hour, so that forms stay the same from one answer to the next (P-017): as
+    # a global for imported macros and, overriding Flask-WTF's, in every template's context.
+    app.jinja_env.globals["csrf_token"] = page_csrf_token
+    app.context_processor(lambda: {"csrf_token": page_csrf_token})
     app.jinja_env.tests["search"] = lambda text, pattern: re.search(pattern, str(text)) is not None
 
     from .cli import register_cli
@@ -104,6 +119,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if request.headers.get("HX-Request"):
             return render_template("_flash_fragment.html", error=message), 400
         return render_template("error.html", code=400, message=message), 400
+
+    @app.errorhandler(CSRFError)
+    def csrf_refused(exc: CSRFError) -> Any:
+        """A session that expired took its form token with it: a player's post from a page left
+        open goes to the login page and back to where it was made, like any post without a
+        login (P-062). It changes nothing either way; the sign-in forms keep the plain 400."""
+        if not current_user.is_authenticated and "csrf_token" not in session and request.blueprint != "auth":
+            return login_redirect()
+        return bad_request(exc)
 
     return app
 

@@ -25,7 +25,8 @@ def games_report() -> dict[str, Any]:
         games.append({
             "slug": slug, "name": rules.name, "family": rules.family, "playable": True,
             "variants": [{"slug": v.slug, "name": v.name, "rulebook": v.rulebook, "seed": v.seed,
-                          "sections": v.sections, "side_bets": list(v.side_bets)}
+                          "sections": v.sections, "side_bets": list(v.side_bets), "playable": True,
+                          "banking": v.banking}
                          for v in rules.variants.values()],
             "side_bets": side_bets,
         })

@@ -79,4 +79,6 @@ def from_env(instance_path: str) -> dict[str, Any]:
         "MONEY_RATE_LIMIT": os.environ.get("MONEY_RATE_LIMIT", "240 per minute"),
         "GUEST_CHIPS": int(os.environ.get("GUEST_CHIPS", "100000")),  # cents: $1,000 of demo chips
         "SIGNUP_CHIPS": int(os.environ.get("SIGNUP_CHIPS", "100000")),
+        # SQLite only: queue writers in the server (webgame/sqlite_gate.py); 0 leaves it to SQLite.
+        "SQLITE_WRITE_GATE": os.environ.get("SQLITE_WRITE_GATE", "1").strip() != "0",
     }

@@ -24,6 +24,7 @@ def upgrade():
     )
     op.create_index('uq_one_open_round', 'rounds', ['table_id'], unique=True,
                     sqlite_where=sa.text("status = 'open'"), postgresql_where=sa.text("status = 'open'"))
+    _merge_duplicate_accounts()
     op.create_index('uq_account_key', 'accounts', [
         'kind', sa.text('coalesce(player_id, 0)'), sa.text('coalesce(table_id, 0)'),
         sa.text("(CASE WHEN kind = 'jackpot' THEN name ELSE '' END)")], unique=True)
@@ -40,6 +41,27 @@ def upgrade():
         batch_op.add_column(sa.Column('sat_at', sa.DateTime(), nullable=True))
         batch_op.add_column(sa.Column('last_seen', sa.DateTime(), nullable=True))
         batch_op.create_foreign_key('fk_seats_bot_sponsor', 'players', ['bot_sponsor_id'], ['id'])
+
+
+def _merge_duplicate_accounts():
+    """Two requests racing to open the same account could each make one before the key below
+    existed. Each such pair becomes one account (the oldest): its ledger entries point to it and
+    its balance is the sum, so no cent is lost and the index can be built."""
+    bind = op.get_bind()
+    rows = bind.execute(sa.text("SELECT id, kind, player_id, table_id, name, balance FROM accounts ORDER BY id")).all()
+    keep = {}
+    for acct_id, kind, player_id, table_id, name, balance in rows:
+        key = (kind, player_id or 0, table_id or 0, name if kind == 'jackpot' else '')
+        if key not in keep:
+            keep[key] = acct_id
+            continue
+        survivor = keep[key]
+        for column in ('debit_id', 'credit_id'):
+            bind.execute(sa.text(f"UPDATE ledger_entries SET {column} = :survivor WHERE {column} = :dup"),
+                         {"survivor": survivor, "dup": acct_id})
+        bind.execute(sa.text("UPDATE accounts SET balance = balance + :amount WHERE id = :survivor"),
+                     {"amount": balance, "survivor": survivor})
+        bind.execute(sa.text("DELETE FROM accounts WHERE id = :dup"), {"dup": acct_id})
 
 
 def downgrade():

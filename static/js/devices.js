@@ -6,6 +6,7 @@
  *    so a result animates once, not on every swap or reload;
  *  - while they move, the root element carries .is-revealing, so the result banner and
  *    win marks appear as the wheel stops;
+ *  - the craps layout's phone view (line bets or center) is kept across swaps;
  *  - on layouts whose bets must be a multiple (craps D-003: Place 6 in $3s), a chip that
  *    does not fit is changed to the nearest amount that does before the post is sent.
  */
@@ -35,21 +36,47 @@
 
   function chipCounts() { return doc.querySelectorAll('[data-testid="chips"]'); }
 
-  // On the root element: htmx settles #play's own attributes after a swap.
-  function reveal(ms) {
-    var root = doc.documentElement;
-    root.classList.add("is-revealing");
-    Array.prototype.forEach.call(chipCounts(), function (el) {
-      if (!el.hasAttribute("data-final")) { el.setAttribute("data-final", el.textContent); }
-      if (shownChips !== null) { el.textContent = shownChips; }
+  var revealNo = 0;
+
+  // The animations of an element and its children that come to an end (a glow that loops
+  // forever is not the device turning).
+  function ending(el) {
+    if (!el || !el.getAnimations || !window.Promise) { return []; }
+    return el.getAnimations({ subtree: true }).filter(function (a) {
+      var t = a.effect && a.effect.getComputedTiming ? a.effect.getComputedTiming() : null;
+      return t && isFinite(t.endTime);
     });
-    window.clearTimeout(revealTimer);
-    revealTimer = window.setTimeout(function () {
+  }
+
+  // On the root element: htmx settles #play's own attributes after a swap. The result and the
+  // new chip count show when the device's own animations have finished (a busy page starts
+  // them late), or after the expected time and a margin if the browser cannot tell (P-061).
+  function reveal(ms, el) {
+    var root = doc.documentElement;
+    var no = ++revealNo;
+    root.classList.add("is-revealing");
+    Array.prototype.forEach.call(chipCounts(), function (c) {
+      if (!c.hasAttribute("data-final")) { c.setAttribute("data-final", c.textContent); }
+      if (shownChips !== null) { c.textContent = shownChips; }
+    });
+    function done() {
+      if (no !== revealNo) { return; }  // a newer reveal took over
+      window.clearTimeout(revealTimer);
       root.classList.remove("is-revealing");
-      Array.prototype.forEach.call(chipCounts(), function (el) {
-        if (el.hasAttribute("data-final")) { el.textContent = el.getAttribute("data-final"); el.removeAttribute("data-final"); }
+      Array.prototype.forEach.call(chipCounts(), function (c) {
+        if (c.hasAttribute("data-final")) { c.textContent = c.getAttribute("data-final"); c.removeAttribute("data-final"); }
       });
-    }, ms);
+    }
+    window.clearTimeout(revealTimer);
+    var running = ending(el);
+    if (running.length) {
+      revealTimer = window.setTimeout(done, ms + 2000);
+      Promise.all(running.map(function (a) { return a.finished; })).then(function () {
+        window.setTimeout(done, 100);
+      }, done);
+    } else {
+      revealTimer = window.setTimeout(done, ms);
+    }
   }
 
   doc.addEventListener("htmx:beforeSwap", function () {
@@ -66,7 +93,18 @@
     el.style.setProperty("--anim-shift", (elapsed ? -elapsed : 0) + "ms");
     void el.getBoundingClientRect(); // restart the animation
     el.classList.add(cls);
-    window.setTimeout(function () { el.classList.remove(cls); }, ms - (elapsed || 0) + 100);
+    // The class comes off once its animations have run to the end, however late they started.
+    var anims = ending(el);
+    var off = function () { el.classList.remove(cls); };
+    if (anims.length) {
+      var timer = window.setTimeout(off, ms - (elapsed || 0) + 2000);
+      Promise.all(anims.map(function (a) { return a.finished; })).then(function () {
+        window.clearTimeout(timer);
+        window.setTimeout(off, 100);
+      }, function () { /* replaced by a newer swap: that one owns the class */ });
+    } else {
+      window.setTimeout(off, ms - (elapsed || 0) + 100);
+    }
   }
 
   function device(el, kind, attr, ms, start) {
@@ -78,7 +116,7 @@
     if (r && r.no === no) {
       if (now - r.start < ms) {
         start(el, now - r.start);
-        reveal(ms - (now - r.start));
+        reveal(ms - (now - r.start), el);
       }
       return;
     }
@@ -86,7 +124,7 @@
     if (!el.getAttribute(kind === "spin" ? "data-result" : "data-dice")) { return; }
     running[key] = { no: no, start: now };
     start(el, 0);
-    reveal(ms);
+    reveal(ms, el);
   }
 
   function check() {
@@ -128,13 +166,35 @@
     if (params) { params.set("chip", String(v)); } else if (d.parameters) { d.parameters.chip = String(v); }
   });
 
+  /* The craps layout on a phone shows the line bets or the center (P-060): the player's choice
+     outlives the swap of the play area (the server always draws the line bets chosen). */
+  var VIEW_KEY = "casino.cx-view";
+
+  doc.addEventListener("change", function (evt) {
+    var input = evt.target;
+    if (input && input.hasAttribute && input.hasAttribute("data-cx-view") && input.checked) {
+      try { window.sessionStorage.setItem(VIEW_KEY, input.value); } catch (e) { memory[VIEW_KEY] = input.value; }
+    }
+  });
+
+  function keepView() {
+    var want = null;
+    try { want = window.sessionStorage.getItem(VIEW_KEY); } catch (e) { want = memory[VIEW_KEY] || null; }
+    if (!want) { return; }
+    Array.prototype.forEach.call(doc.querySelectorAll("input[data-cx-view]"), function (input) {
+      if (input.value === want) { input.checked = true; }
+    });
+  }
+
+  function onSwap() { keepView(); check(); }
+
   // Before paint: a swapped-in result must not show before its wheel has turned.
-  doc.addEventListener("htmx:afterSwap", check);
-  doc.addEventListener("htmx:oobAfterSwap", check);
+  doc.addEventListener("htmx:afterSwap", onSwap);
+  doc.addEventListener("htmx:oobAfterSwap", onSwap);
 
   if (doc.readyState === "loading") {
-    doc.addEventListener("DOMContentLoaded", check);
+    doc.addEventListener("DOMContentLoaded", onSwap);
   } else {
-    check();
+    onSwap();
   }
 })();

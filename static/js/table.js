@@ -349,6 +349,47 @@
     if (found && parseInt(found[1], 10) < shownVersion()) { evt.detail.shouldSwap = false; }
   });
 
+  /* Regions the server may leave out (web/fragments.py): every htmx request aimed at the play
+     area names the digest of each region shown; an unchanged region comes back as an empty
+     placeholder and htmx keeps the one on the page (hx-preserve). A placeholder whose digest
+     is not the one shown (an answer that crossed another swap) is never kept: the whole play
+     area is fetched instead. */
+  function keptDigests() {
+    var out = {};
+    toArray(doc.querySelectorAll("#play .kept[id][data-digest]")).forEach(function (el) {
+      out[el.id.replace(/^kept-/, "")] = el.getAttribute("data-digest");
+    });
+    return out;
+  }
+
+  var wholeNext = false;
+
+  doc.addEventListener("htmx:configRequest", function (evt) {
+    var d = evt.detail || {};
+    if (!d.target || d.target.id !== "play" || !d.headers) { return; }
+    if (wholeNext) { wholeNext = false; return; }
+    var shown = keptDigests();
+    var parts = Object.keys(shown).map(function (k) { return k + "=" + shown[k]; });
+    if (parts.length) { d.headers["X-Kept"] = parts.join(","); }
+  });
+
+  doc.addEventListener("htmx:beforeSwap", function (evt) {
+    var d = evt.detail || {};
+    if (!d.target || d.target.id !== "play" || !d.xhr || typeof d.xhr.responseText !== "string" || !d.shouldSwap) { return; }
+    var shown = keptDigests();
+    var re = /<div id="kept-([a-z0-9-]+)" class="kept" data-digest="([0-9a-f]+)" hx-preserve="true">/g;
+    var m;
+    while ((m = re.exec(d.xhr.responseText)) !== null) {
+      if (shown[m[1]] !== m[2]) {
+        d.shouldSwap = false;
+        wholeNext = true;
+        var listener = doc.querySelector(".live-refresh");
+        if (listener) { htmx.trigger(listener, "casino:refetch"); }
+        return;
+      }
+    }
+  });
+
   doc.addEventListener("htmx:confirm", function (evt) {
     var trig = evt.detail && evt.detail.triggeringEvent;
     if (!trig || trig.type !== "sse:changed" || !trig.detail || !trig.detail.data) { return; }

@@ -109,3 +109,27 @@ def test_phone_layouts_fit_upright(page: Page, live_server):
     page.get_by_role("button", name="$5 chip").click()
     click_and_wait(page, '[data-action="bet-first-four"]')
     expect(page.get_by_test_id("chips")).to_have_text("$195")
+
+
+def test_a_second_bet_keeps_the_wheel_the_page_already_shows(page: Page, live_server):
+    """Sending less (web/fragments.py): the answer to a bet that changes neither the wheel nor
+    its side panel leaves them out, and the browser keeps the very elements it shows."""
+    sit_and_buy(page, live_server["url"], "Chapter 4 Roulette (00)")
+    page.get_by_role("button", name="$5 chip").click()
+    click_and_wait(page, '[data-action="bet-red"]')
+    page.evaluate("['kept-wheel', 'kept-rail', 'kept-seats'].forEach(id => document.getElementById(id).dataset.mark = 'still-here')")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.headers.get("x-kept", "")) if r.method == "POST" else None)
+    with page.expect_response(lambda r: r.request.method == "POST") as answer:
+        page.locator('[data-action="bet-black"]').first.click()
+    page.locator(".htmx-request").first.wait_for(state="detached")
+    assert "wheel=" in sent[-1] and 'id="kept-wheel"' in answer.value.text()
+    assert 'hx-preserve="true"' in answer.value.text()
+    expect(page.get_by_test_id("chips")).to_have_text("$190")
+    for region in ("kept-wheel", "kept-rail", "kept-seats"):
+        assert page.evaluate(f"document.getElementById('{region}').dataset.mark") == "still-here", region
+    expect(page.locator(".roulette-wheel")).to_be_visible()
+    expect(page.get_by_role("button", name="$5 chip")).to_have_attribute("aria-pressed", "true")  # the chip still chosen
+    click_and_wait(page, "[data-action=spin]")
+    expect(page.locator(".roulette-wheel.has-result")).to_be_visible()
+    assert page.evaluate("document.getElementById('kept-wheel').dataset.mark") is None  # a spin: a new wheel

@@ -155,6 +155,15 @@ def test_grand_ronde_lay_odds_limits_d352(number: int, flat: int, most: int) -> 
     act(st, "odds", spot="dont-pass", amount=most)
 
 
+def test_the_600_lay_odds_allowance_never_lifts_a_lower_maximum_the_operator_posts() -> None:
+    """000 s.425 raises the table's $500 to $600 behind a $100 don't bet; a table whose
+    operator posts $300 on lay odds on 6 keeps $300 (D-004)."""
+    st = table(point=6, bets={0: {"dont-pass": 10000}},
+               config={"limits": {"lay-odds/6": {"min": 100, "max": 30000}}})
+    assert "maximum" in refused(st, "odds", spot="dont-pass", amount=30100)
+    act(st, "odds", spot="dont-pass", amount=30000)
+
+
 @pytest.mark.parametrize("number,take,lay", [(4, 3000, 12000), (5, 4000, 9000), (6, 5000, 7200)])
 def test_chapter4_three_four_five_times_odds_d353(number: int, take: int, lay: int) -> None:
     """Take 3x/4x/5x; lay to win at most 6x the flat bet."""

@@ -50,8 +50,14 @@ STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("jackpot-holdem", "grand-ronde", "jh-3-up-bonus"): {("max", 2500, "000 s.1563")},
     ("roulette", "chapter4-00", "back-to-back"): {("fixed", 100, "004 s.263")},
     ("roulette", "chapter4-0", "back-to-back"): {("fixed", 100, "004 s.263")},
+    # The table limits printed with Four Card Poker's collection schedule (002 Appendix A9).
+    ("four-card-poker", "lucky-chances", "ante"): {("min", 1000, "002 s.4078"), ("max", 100000, "002 s.4094")},
     ("red-dog", "chapter4", "main"): {("min", 100, "004 s.1427"), ("max", 100000, "004 s.1427")},
     ("casino-war", "chapter4", "main"): {("min", 100, "004 s.1566"), ("max", 500000, "004 s.1566")},
+    ("ez-baccarat", "grand-ronde", "player"): {("max", 600000, "000 s.1455")},
+    ("ez-baccarat", "grand-ronde", "banker"): {("max", 600000, "000 s.1455")},
+    ("ez-baccarat", "grand-ronde", "divine-9"): {("max", 10000, "000 s.1459")},
+    ("ez-baccarat", "grand-ronde", "golden-talons"): {("max", 20000, "000 s.1460")},
     **{("big-six", "chapter4", symbol): {("min", 100, "004 s.1047"), ("max_at_least", floor, line)}
        for symbol, floor, line in [("1", 40000, "004 s.1048"), ("2", 20000, "004 s.1049"),
                                    ("5", 8000, "004 s.1050"), ("10", 5000, "004 s.1051"),

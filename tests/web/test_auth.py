@@ -72,3 +72,46 @@ def test_login_attempts_are_rate_limited(client, app):
     assert codes[:10] == [400] * 10  # ten tries a minute by default
     assert codes[10:] == [429, 429]
     assert "Too many attempts" in client.post("/login", {"username": "x", "password": "y"}).get_data(as_text=True)
+
+
+def test_a_post_after_the_session_expired_returns_to_the_table_after_login(client):
+    """The post's referrer is the table page (a full URL): the login's `next` is its path on this
+    site, so logging in goes back to the table, not to the lobby."""
+    client.get("/login")
+    resp = client.post("/tables/1/act", {"seat": 0, "kind": "bet"}, htmx=True,
+                       headers={"Referer": "http://localhost/tables/1"})
+    assert resp.status_code == 204
+    target = resp.headers["HX-Redirect"]
+    assert target == "/login?next=/tables/1"
+    back = client.post("/guest?next=/tables/1")
+    assert back.status_code == 302 and back.headers["Location"] == "/tables/1"
+
+
+def test_a_post_after_the_session_expired_without_a_referrer_returns_to_its_table(client):
+    client.get("/login")
+    resp = client.post("/tables/3/buy-in", {"amount": "200"})
+    assert resp.status_code == 302
+    assert resp.headers["Location"] == "/login?next=/tables/3"
+
+
+def test_a_foreign_referrer_is_not_a_place_to_return_to(client):
+    client.get("/login")
+    resp = client.post("/tables/1/act", {"seat": 0, "kind": "bet"}, htmx=True,
+                       headers={"Referer": "http://evil.example/tables/1"})
+    assert resp.headers["HX-Redirect"] == "/login?next=/tables/1"
+
+
+def test_a_post_whose_session_is_gone_goes_to_login_and_back_to_the_table(client):
+    """The session cookie is gone (expired, browser closed), so the form's token has no session
+    to match: the post changes nothing and leads to the login page, then back to the table."""
+    resp = client.post("/tables/1/buy-in", {"amount": "200", "csrf_token": "from-a-page-left-open"}, csrf=False,
+                       htmx=True, headers={"Referer": "http://localhost/tables/1"})
+    assert resp.status_code == 204
+    assert resp.headers["HX-Redirect"] == "/login?next=/tables/1"
+    assert db.session.scalar(sa.select(sa.func.count(Player.id))) == 0
+
+
+def test_a_logged_in_post_with_a_wrong_token_is_still_refused(guest):
+    resp = guest.post("/tables/1/buy-in", {"amount": "200", "csrf_token": "forged"}, csrf=False)
+    assert resp.status_code == 400
+    assert "CSRF" in resp.get_data(as_text=True)

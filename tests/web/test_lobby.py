@@ -38,7 +38,7 @@ def text(fragment: str) -> str:
 
 def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
-    assert len(DEMO_TABLES) == 20
+    assert len(DEMO_TABLES) == 23  # with the player-dealer Three Card Poker and the two baccarat tables
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
@@ -79,6 +79,9 @@ def test_key_rules_of_the_other_games_come_from_their_rules(client, floor):
     assert "Pair Plus flush pays 4 to 1" in card["Chapter 4 Three Card Poker"]
     assert "Dealer qualifies with ace-king" in card["Caribbean Stud Progressive"]
     assert "Progressive jackpot $10,000" in card["Caribbean Stud Progressive"]
+    assert "Banker pays 1 to 1 less 5% commission" in card["Chapter 4 Mini-Baccarat"]
+    assert "no commission" in card["Grand Ronde EZ Baccarat"]
+    assert "A Banker win with a three-card 7 pushes" in card["Grand Ronde EZ Baccarat"]
 
 
 def test_jackpot_holdem_says_why_it_offers_no_jackpot(client, floor):

@@ -50,6 +50,16 @@ def test_behind_a_named_proxy_the_forwarded_address_is_the_client(clean_env, tmp
     assert seen.get_data(as_text=True) == "203.0.113.9 https"
 
 
+def test_behind_a_proxy_a_forwarded_host_does_not_choose_the_links(clean_env, tmp_path):
+    clean_env.setenv("TRUST_PROXY_HOPS", "1")
+    app = _peer_app(tmp_path)
+    app.add_url_rule("/host", "host", lambda: request.host_url)
+    seen = app.test_client().get("/host", headers={"Host": "casino.example", "X-Forwarded-Host": "evil.example",
+                                                   "X-Forwarded-Proto": "https"},
+                                 environ_base={"REMOTE_ADDR": "10.0.0.2"})
+    assert seen.get_data(as_text=True) == "https://casino.example/"
+
+
 def test_login_limit_holds_while_the_forwarded_address_changes(client, app):
     client.get("/login")
     codes = [client.post("/login", {"username": "nobody", "password": "wrong-password"},

@@ -252,3 +252,26 @@ def test_side_bet_circles_come_from_the_engines_side_bet_table(guest, monkeypatc
     monkeypatch.setattr(engine, "SIDE_BETS", SideBetTable(kept, GRADERS))
     seat.page()
     assert "bet-super-bonus-dealer" not in seat.actions and "bet-super-bonus-player" in seat.actions
+
+
+def test_a_settled_side_bet_keeps_its_circle_with_what_it_paid(guest):
+    """Between rounds the next round opens a side bet only after a main bet, but the finished
+    round's side bet still shows on the felt what it paid, as the headline counts it."""
+    table = make_table(name="Side Bet Result")
+    load_shoe(table, EIGHTS)  # no blackjack: the player's Super Bonus loses at the peek
+    # The shoe as just shuffled, so this round is the first after a shuffle and opens Super
+    # Bonus (D-054); the next one does not.
+    table.carry = {**table.carry, "data": {**table.carry["data"], "rounds_since_shuffle": 0}}
+    db.session.commit()
+    seat = Seat(guest, table)
+    assert seat.act("bet", "main", chip=500) == ""
+    assert seat.act("bet", "super-bonus-player", chip=500) == ""
+    seat.act("deal")
+    seat.play_out()
+    html = seat.page()
+    circle = re.search(r'data-action="bet-super-bonus-player".*?</button>', html, re.DOTALL)
+    assert circle, "the settled side bet has no circle"
+    assert re.search(r'class="spot-result lose">−\$5<', circle.group(0))
+    assert "Super Bonus: player" in circle.group(0)
+    # The headline counts both bets, and the main hand's result is on the felt beside it.
+    assert re.search(r'data-testid="headline">You (win|lose|break even)[^<]*Super', html)

@@ -53,6 +53,7 @@ def _legal(table: Table, seat: int) -> list:
 
 
 def _snapshot(table: Table) -> tuple:
+    db.session.expire_all()  # what the database holds, not the objects this test still has
     rnd = play.current_round(table)
     entries = db.session.scalar(sa.select(sa.func.count(LedgerEntry.id)))
     return (rnd.id if rnd else None, rnd.version if rnd else None, rnd.state if rnd else None, entries)

@@ -145,7 +145,9 @@ def register_edge_cli(app: Flask) -> None:
         if all_games == bool(slug):
             raise click.UsageError("Name one game (SLUG) or pass --all.")
         slugs = registered_games() if all_games else [slug or ""]
-        if slug and slug not in registered_games():
+        # A game with an analyzer but no house-banked table yet (Four Card Poker awaits the
+        # player-dealer table) can still be asked for by name; --all lists the floor's games.
+        if slug and slug not in registered_games() and analyzer(slug) is None:
             raise click.UsageError(f"No game {slug!r}; games: {', '.join(registered_games())}")
         config = {"options": parse_options(options)} if options else {}
         report: dict[str, Any] = {"games": [], "skipped": []}

@@ -24,7 +24,8 @@ says in words what it is and what each choice means, for the operator's page::
                   labels = ["not offered", "offered"] }
 
 ``labels`` goes with ``choices``, one for one: a variant that changes the choices says
-their words again (:func:`option_choices`).
+their words again (:func:`option_choices`). An option with ``pays_line = "<paytable>/<line>"``
+posts that line's odds (a "no less than" payout the operator may raise, D-005).
 
 A limit the rulebook states binds the operator (D-004). It is written on the limit itself::
 
@@ -164,6 +165,11 @@ class Variant:
     notes: str = ""
     game_name: str = ""
     prose: Mapping[str, Any] = field(default_factory=dict)  # words a player reads (engine/prose.py)
+    banking: str = "house"  # "player-dealer": a seated player banks (games/california/table.py)
+
+    @property
+    def player_banked(self) -> bool:
+        return self.banking == "player-dealer"
 
     def paytable(self, slug: str) -> Paytable:
         return self.paytables[slug]
@@ -266,6 +272,7 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
             notes=str(merged.get("notes", "")),
             game_name=str(game["name"]),
             prose=merged.get("prose", {}),
+            banking=str(merged.get("banking", "house")),
         )
     return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")),
                      str(game.get("note", "")))
@@ -303,7 +310,15 @@ def resolve(variant: Variant, config: Mapping[str, Any] | None = None) -> dict[s
     rules["limits"] = limits
     rules["side_bets"] = [s for s in variant.side_bets if s not in config.get("side_bets_off", [])]
     rules["variant"] = variant.slug
+    if variant.player_banked:
+        rules["banking"] = variant.banking
     rules["paytables"] = {slug: paytable_data(pt) for slug, pt in variant.paytables.items()}
+    for name, spec in variant.options.items():
+        # An option that posts a paytable line's odds ("at least 8 to 1", D-005) writes them
+        # into that line, so the engine, the felt and the odds all read the posted figure.
+        if "pays_line" in spec:
+            table, _, line = str(spec["pays_line"]).partition("/")
+            rules["paytables"][table]["lines"][line] = str(rules[name])
     return rules
 
 

@@ -120,6 +120,17 @@ class MeterMove:
 
 
 @dataclass(frozen=True)
+class Fee:
+    """A collection fee at a player-dealer table (D-483): the seat's chips go to the table's
+    ``fees`` account before the deal. A flat amount from the posted schedule, never a share
+    of a wager or a win (``games/california/fees.py``)."""
+
+    seat: int
+    amount: int
+    memo: str = ""
+
+
+@dataclass(frozen=True)
 class Note:
     """Something the table announces ("Dealer busts", "Reshuffle")."""
 
@@ -127,7 +138,7 @@ class Note:
     seat: int = SYSTEM_SEAT
 
 
-Event = Stake | Refund | Settlement | MeterMove | Note
+Event = Stake | Refund | Settlement | MeterMove | Fee | Note
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -138,7 +149,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
     kinds: dict[str, type] = {"Stake": Stake, "Refund": Refund, "Settlement": Settlement,
-                             "MeterMove": MeterMove, "Note": Note}
+                             "MeterMove": MeterMove, "Fee": Fee, "Note": Note}
     payload = {k: v for k, v in data.items() if k != "type"}
     return kinds[str(data["type"])](**payload)  # type: ignore[no-any-return]
 
@@ -164,6 +175,7 @@ class Game(Protocol[StateT]):
     seat_owner_action: str | None
     window_closes_with: str
     carries_shoe: bool
+    player_banked: bool
 
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> StateT:
         """A round in its betting phase. ``carry`` is what the last round left (a shoe)."""
@@ -214,6 +226,10 @@ class Game(Protocol[StateT]):
         """The carry of a table whose game went dead (D-011): a reshuffled shoe."""
         ...
 
+    def takes_owners(self, state: StateT) -> bool:
+        """Whether the round may still learn who plays each seat (before its cards are out)."""
+        ...
+
 
 class GameBase(Game[StateT]):
     """The defaults of the optional hooks; an engine overrides what its game has. Each
@@ -223,6 +239,10 @@ class GameBase(Game[StateT]):
     seat_owner_action: str | None = None  # the move telling a round who plays each seat, if any
     window_closes_with = "deal"  # the table's move when the betting window runs out (D-025)
     carries_shoe = False  # the shoe outlives the round, so the game can go dead (D-011)
+    player_banked = False  # a seated player banks (games/california/table.py): never the house
+
+    def takes_owners(self, state: StateT) -> bool:
+        return self.to_act(state) is None and not self.is_over(state)
 
     def bot_action(self, state: StateT, seat: int) -> Action | None:
         return None

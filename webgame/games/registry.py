@@ -23,17 +23,34 @@ ENGINES: dict[str, str] = {
     "jackpot-holdem": "webgame.games.holdem:JACKPOT",
     "red-dog": "webgame.games.war:RED_DOG",
     "casino-war": "webgame.games.war:CASINO_WAR",
+    "mini-baccarat": "webgame.games.baccarat:MINI_BACCARAT",
+    "ez-baccarat": "webgame.games.baccarat:EZ_BACCARAT",
 }
 
 
+def engine(slug: str, variant: str = "") -> Game[Any]:
+    """The engine of a registered game; its round state is opaque to the caller. A variant
+    marked ``banking = "player-dealer"`` is the same engine with a seated player banking
+    (``games/california/table.py``): callers name the variant wherever a table or a round has one."""
+    if variant and variant in rules(slug).variants and rules(slug).variants[variant].player_banked:
+        return _player_dealer(slug)
+    return _engine(slug)
+
+
 @cache
-def engine(slug: str) -> Game[Any]:
-    """The engine of a registered game; its round state is opaque to the caller."""
+def _engine(slug: str) -> Game[Any]:
     module, attr = ENGINES[slug].split(":")
     found = getattr(import_module(module), attr)
     if not isinstance(found, GameBase):
         raise TypeError(f"{ENGINES[slug]} is not a game engine")
     return found
+
+
+@cache
+def _player_dealer(slug: str) -> Game[Any]:
+    from .california.table import PlayerDealerTable
+
+    return PlayerDealerTable(_engine(slug))
 
 
 def rules(slug: str) -> GameRules:

@@ -27,22 +27,27 @@ from ..games import registry
 from ..models import Round, RoundEvent, Table
 from . import wallet
 from .play import table_carry
+from .rounds import BANK_BET
 
 
 def standing_total(table: Table, carry: Mapping[str, Any] | None) -> int:
     """Cents the carry keeps on the layout for the table's seats between rounds."""
-    game = registry.engine(table.game)
+    game = registry.engine(table.game, table.variant)
     if not carry:
         return 0
     return sum(game.standing(carry, seat.number) for seat in table.seats)
 
 
 def outstanding(rnd: Round) -> int:
-    """Cents a round's own journal put on the layout and has not yet taken off it."""
+    """Cents a round's own journal put on the layout and has not yet taken off it. A
+    player-dealer's stake lies in the table's bank, not on the layout (P-030)."""
     total = 0
+    banked = registry.engine(rnd.game, rnd.variant).player_banked
     for events in db.session.scalars(sa.select(RoundEvent.events).where(RoundEvent.round_id == rnd.id)):
         for ev in events or []:
             kind = ev.get("type")
+            if banked and ev.get("bet") == BANK_BET:
+                continue
             if kind == "Stake":
                 total += int(ev["amount"])
             elif kind == "Refund":
@@ -61,6 +66,29 @@ def expected_on_layout(table: Table) -> tuple[int, list[Round]]:
     return standing_total(table, rnd.carry_before) + outstanding(rnd), opened
 
 
+def bank_problems(table: Table) -> list[str]:
+    """A player-dealer table's bank holds the P/D's posted stake while a hand is banked and
+    nothing between hands: money left there would belong to nobody (P-030)."""
+    if not registry.engine(table.game, table.variant).player_banked:
+        return []
+    held = wallet.balance(wallet.account("bank", table_id=table.id, name="Player-dealer bank"))
+    rnd = db.session.scalars(sa.select(Round).where(Round.table_id == table.id, Round.status == "open")
+                             .order_by(Round.number.desc())).first()
+    posted = 0
+    if rnd is not None:
+        for events in db.session.scalars(sa.select(RoundEvent.events).where(RoundEvent.round_id == rnd.id)):
+            for ev in events or []:
+                if ev.get("bet") == BANK_BET and ev.get("type") == "Stake":
+                    posted += int(ev["amount"])
+                elif ev.get("bet") == BANK_BET and ev.get("type") == "Settlement":
+                    posted -= int(ev["stake"])
+    # A hand settles all at once at its end, so an open round's bank holds exactly the stake.
+    if held != posted:
+        return [(f"Table {table.id} ({table.name}) has {fmt(held)} in its player-dealer bank, but the "
+                 f"stake posted for the hand in play is {fmt(posted)}.")]
+    return []
+
+
 def layout_problems() -> list[str]:
     """Plain sentences, one per table whose layout holds money no round will settle."""
     problems = []
@@ -70,6 +98,7 @@ def layout_problems() -> list[str]:
         if len(opened) > 1:
             problems.append(f"Table {table.id} ({table.name}) has {len(opened)} open rounds: "
                             + ", ".join(f"#{r.number}" for r in opened) + ".")
+        problems += bank_problems(table)
         if on_layout != expected:
             problems.append(f"Table {table.id} ({table.name}) has {fmt(on_layout)} on the layout, but only "
                             f"{fmt(expected)} of it belongs to a round or standing bet that will settle it.")

@@ -29,6 +29,9 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Big Six Wheel", "big-six", "chapter4", {}),
     ("Grand Ronde Three Card Poker", "three-card-poker", "grand-ronde", {}),
     ("Chapter 4 Three Card Poker", "three-card-poker", "chapter4", {}),
+    # A seated player banks (the player-dealer); bots may take the bank when offered it.
+    ("Lucky Derby Three Card Poker 6 Card Bonus (player-dealer)", "three-card-poker", "6cb-lucky-derby",
+     {"options": {"bots_may_bank": True}}),
     ("Grand Ronde Let It Ride", "let-it-ride", "grand-ronde", {}),
     ("Chapter 4 Let It Ride", "let-it-ride", "chapter4", {}),
     ("Caribbean Stud Progressive", "caribbean-stud", "chapter4", {}),
@@ -37,6 +40,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Grand Ronde Jackpot Hold'em", "jackpot-holdem", "grand-ronde", {}),
     ("Chapter 4 Red Dog", "red-dog", "chapter4", {}),
     ("Chapter 4 Casino War", "casino-war", "chapter4", {}),
+    ("Chapter 4 Mini-Baccarat", "mini-baccarat", "chapter4", {}),
+    ("Grand Ronde EZ Baccarat", "ez-baccarat", "grand-ronde", {}),
 ]
 
 

@@ -137,9 +137,18 @@ def _big_six(v: Variant, r: Rules) -> Iterator[str]:
 
 
 def _three_card(v: Variant, r: Rules) -> Iterator[str]:
-    yield f"Dealer plays with {_rank(r['dealer_qualifier'])} high"
-    yield "Pair Plus " + pays(v, r["pair_plus_paytable"], "flush").lower()
-    yield "Ante Bonus " + pays(v, r["ante_bonus_paytable"], "straight-flush").lower()
+    if v.player_banked:
+        # A seated player banks (P-033): the room's fee, never the house, is what the table takes.
+        yield f"Player-dealer plays with {_rank(r['dealer_qualifier'])} high"
+        yield "A seated player banks; flat collection fee"
+    else:
+        yield f"Dealer plays with {_rank(r['dealer_qualifier'])} high"
+    if "pair-plus" in r["side_bets"]:
+        yield "Pair Plus " + pays(v, r["pair_plus_paytable"], "flush").lower()
+    if r.get("ante_bonus_paytable"):
+        yield "Ante Bonus " + pays(v, r["ante_bonus_paytable"], "straight-flush").lower()
+    if "six-card-bonus" in r["side_bets"]:
+        yield "6 Card Bonus " + pays(v, r["six_card_bonus_paytable"], "royal-flush").lower()
 
 
 def _let_it_ride(v: Variant, r: Rules) -> Iterator[str]:
@@ -189,6 +198,16 @@ def _casino_war(v: Variant, r: Rules) -> Iterator[str]:
         yield f"Tie wager pays {v.paytables['war-tie'].line('tie').text}"
 
 
+def _baccarat(v: Variant, r: Rules) -> Iterator[str]:
+    yield plural(int(r["decks"]), "deck")
+    vig = r.get("commission_pct", 0)
+    yield f"Banker pays {v.paytables['baccarat'].line('banker').text}" + (f" less {vig}% commission" if vig else ", no commission")
+    if r.get("banker_three_card_7_push"):
+        yield "A Banker win with a three-card 7 pushes"
+    if "baccarat-tie" in r["side_bets"]:
+        yield f"Tie pays {v.paytables['baccarat-tie'].line('tie').text}"
+
+
 def _rank(ranks: Sequence[str]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
@@ -197,7 +216,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "blackjack": _blackjack, "craps": _craps, "roulette": _roulette, "big-six": _big_six,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
-    "red-dog": _red_dog, "casino-war": _casino_war,
+    "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,
 }
 
 
@@ -231,6 +250,8 @@ def card(table: Table, in_play: bool = False, meters: Mapping[str, int] | None =
                   for p in reversed(carry.get("history", [])[-8:])]
     elif table.game == "big-six":
         c.last = [Ball(rules["labels"].get(s, s)) for s in reversed(carry.get("history", [])[-6:])]
+    elif carry.get("marks") is not None:  # baccarat: the shoe's last coups
+        c.last = [Ball(m) for m in reversed(carry["marks"][-8:])]
     elif table.game == "craps":
         c.point = int(carry.get("point", 0))
         rolls = carry.get("history", [])

@@ -45,7 +45,7 @@ def journal(rnd: Round) -> list[RoundEvent]:
 
 def replay_state(rnd: Round) -> Any:
     """The round's state rebuilt from scratch: carry before, seed and journal only."""
-    game = registry.engine(rnd.game)
+    game = registry.engine(rnd.game, rnd.variant)
     state = game.new_round(rnd.rules, action_rng(rnd.seed, 0), rnd.carry_before)
     for entry in journal(rnd):
         if entry.seq == 0:
@@ -62,7 +62,7 @@ def prove(rnd: Round) -> Proof:
     if not proof.hash_matches:
         proof.problems.append("The seed does not hash to the commitment.")
     try:
-        game = registry.engine(rnd.game)
+        game = registry.engine(rnd.game, rnd.variant)
         replayed = game.dump(replay_state(rnd))
         proof.replay_matches = _canon(replayed) == _canon(rnd.state)
         if not proof.replay_matches:

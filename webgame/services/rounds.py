@@ -38,9 +38,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import defer, joinedload
 from sqlalchemy.orm.exc import StaleDataError
 
+from ..engine.money import fmt
 from ..engine.paytable import resolve
 from ..engine.protocol import (
     Action,
+    Fee,
     Game,
     IllegalAction,
     MeterMove,
@@ -67,6 +69,7 @@ from ..models import (
 from . import live, wallet
 from .books import Books, Overdrawn, account_id
 
+BANK_BET = "bank"  # the player-dealer's stake (games/california/coverage.BANK_BET)
 MAX_BOT_STEPS = 400  # a round never needs more bot decisions than this in one request
 MOVED_ON = "The table moved on. Here is where it stands now."
 
@@ -92,8 +95,9 @@ def load_table(table_id: int, round_id: int | None = None) -> tuple[Table | None
 
     Only occupied seats are joined, so the table's and the round's columns repeat once per
     player rather than once per seat; the round's rules snapshot and the shoe it started from
-    (read by recall, never by an action) are not read at all. Everything is read afresh after
-    the action commits, so the page still shows every seat."""
+    (read by recall, never by an action) are not read at all. The session keeps its objects
+    after a commit (P-017), so :func:`seats_afresh` must run before the page is drawn: the
+    table's seats are then read whole."""
     query = (sa.select(Table, Round)
              .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == (round_id or 0)))
              .where(Table.id == table_id)
@@ -103,6 +107,12 @@ def load_table(table_id: int, round_id: int | None = None) -> tuple[Table | None
     if row is None:
         return None, None
     return row[0], row[1]
+
+
+def seats_afresh(table: Table) -> None:
+    """Forget the occupied-seats-only collection :func:`load_table` read: the next look at
+    ``table.seats`` reads every seat."""
+    db.session.expire(table, ["seats"])
 
 
 def current_round(table: Table) -> Round | None:
@@ -206,7 +216,7 @@ class RoundWork:
 
     @classmethod
     def resume(cls, table: Table, rnd: Round) -> RoundWork:
-        game = registry.engine(rnd.game)
+        game = registry.engine(rnd.game, rnd.variant)
         return cls(table, rnd, game, game.load(rnd.state), False, owners=dict(rnd.owners or {}),
                    at_risk={k: int(v) for k, v in (rnd.at_risk or {}).items()}, seq=rnd.journal_len,
                    seen_version=rnd.version, occupants=seat_owners(table))
@@ -267,6 +277,12 @@ class RoundWork:
         chips = self.chips_id(owner)
         on_layout = account_id("wagers", table_id=self.table.id, name="Wagers on the layout")
         key = str(ev.seat)
+        if isinstance(ev, Fee):
+            self.books.move(chips, fees_account(self.table), ev.amount, ev.memo or "collection fee")
+            return
+        if self.game.player_banked and ev.bet == BANK_BET and isinstance(ev, (Stake, Settlement)):
+            self._book_bank(ev, owner, chips)
+            return
         if isinstance(ev, Stake):
             self.books.move(chips, on_layout, ev.amount, f"{ev.bet} wager")
             self.at_risk[key] = self.at_risk.get(key, 0) + ev.amount
@@ -277,13 +293,28 @@ class RoundWork:
             self.settlements.append({"seat": ev.seat, "bet": ev.bet, "player_id": owner, "stake": ev.stake,
                                      "returned": ev.returned, "result": ev.result,
                                      "detail": ev.detail[:120], "created_at": utcnow()})
-            bank = banker(self.table)
+            bank = banker(self.table, self.game)
             if ev.returned > ev.stake:
                 self.books.move(bank, on_layout, ev.returned - ev.stake, f"{ev.bet} win")
             elif ev.returned < ev.stake:
                 self.books.move(on_layout, bank, ev.stake - ev.returned, f"{ev.bet} lost")
             self.books.move(on_layout, chips, ev.returned, f"{ev.bet} {ev.result}")
             self.at_risk[key] = self.at_risk.get(key, 0) - ev.stake
+
+    def _book_bank(self, ev: Stake | Settlement, owner: int, chips: int) -> None:
+        """The player-dealer's stake: chips to the table's bank when the bank is taken (P-030),
+        and what the bank holds after the hand back to the P/D's chips, leaving it empty."""
+        bank = bank_account(self.table)
+        key = str(ev.seat)
+        if isinstance(ev, Stake):
+            self.books.move(chips, bank, ev.amount, "player-dealer's bank posted")
+            self.at_risk[key] = self.at_risk.get(key, 0) + ev.amount
+            return
+        self.settlements.append({"seat": ev.seat, "bet": ev.bet, "player_id": owner, "stake": ev.stake,
+                                 "returned": ev.returned, "result": ev.result,
+                                 "detail": ev.detail[:120], "created_at": utcnow()})
+        self.books.move(bank, chips, ev.returned, "player-dealer's bank back")
+        self.at_risk[key] = self.at_risk.get(key, 0) - ev.stake
 
     def snapshot(self) -> tuple[Any, ...]:
         """Everything a move changes in memory, to undo a bot move that could not be made."""
@@ -357,9 +388,23 @@ class RoundWork:
         self.is_new = False
 
 
-def banker(table: Table) -> int:
-    """Who banks the table's wagers: the house in house-banked games."""
+def banker(table: Table, game: Game[Any] | None = None) -> int:
+    """Who banks the table's wagers: the house in house-banked games, the table's bank (the
+    player-dealer's posted stake) where a seated player banks: the house never pays or
+    collects a wager there (D-470)."""
+    if game is not None and game.player_banked:
+        return bank_account(table)
     return account_id("house", name="Casino bank")
+
+
+def bank_account(table: Table) -> int:
+    """The table's bank: the player-dealer's stake while a hand is banked, empty between hands."""
+    return account_id("bank", table_id=table.id, name="Player-dealer bank")
+
+
+def fees_account(table: Table) -> int:
+    """The collection fees the house took at this table (D-483): its only income there."""
+    return account_id("fees", table_id=table.id, name="Collection fees")
 
 
 # -- opening a round ------------------------------------------------------------------
@@ -368,7 +413,7 @@ def start_round(table: Table, last: Round | None) -> RoundWork:
     """Open the table's next round after ``last`` (the finished round the caller saw)."""
     if table.status != "open":
         raise PlayError("This table is closed.")
-    game = registry.engine(table.game)
+    game = registry.engine(table.game, table.variant)
     rules = next_round_rules(table)
     rules["meters"] = meter_balances(rules)
     seed = table.next_seed or new_seed()
@@ -396,7 +441,7 @@ def tell_owner(work: RoundWork, seat: int, occupant: Player | None) -> None:
     kind = work.game.seat_owner_action
     if kind is None or work.rnd.status != "open":
         return
-    if work.game.to_act(work.state) is not None or work.over:
+    if not work.game.takes_owners(work.state):
         return  # boxes change hands between rounds only
     work.apply(Action(kind, seat, str(occupant.id) if occupant else ""), player=None, actor="table")
 
@@ -439,8 +484,10 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
         work = RoundWork.resume(table, posted)
     else:
         # A finished round (or none yet): the first action of the next round opens it.
-        if action.kind not in registry.engine(table.game).opening_actions:
-            raise PlayError("Place a bet to start the next round.")
+        opening = registry.engine(table.game, table.variant)
+        if action.kind not in opening.opening_actions:
+            raise PlayError("The bank is offered before anyone bets: press Next hand." if opening.player_banked
+                            else "Place a bet to start the next round.")
         work = start_round(table, posted)
         from .bots import run_bots
 
@@ -450,6 +497,9 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
 
         return_undealt_bets(work)  # P-015: a deal never plays the bet of someone not there
     require_legal(work, action)
+    if action.kind == "bank" and work.game.player_banked and action.amount > work.chips_balance(player.id):
+        raise PlayError(f"You have {fmt(max(work.chips_balance(player.id), 0))} in chips: not enough to bank "
+                        f"{fmt(action.amount)}. Buy more chips or post a smaller stake.")
     events = work.apply(action, player=player, actor="player")
     settle_after(work)
     work.save()

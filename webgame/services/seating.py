@@ -61,7 +61,7 @@ def seat_in_play(table: Table, number: int) -> bool:
     (craps bets, a riding Back-to-Back), which would otherwise settle to the next sitter.
     A seat whose bets were all taken back has nothing in play (it may leave mid-round)."""
     rnd = current_round(table)
-    game = registry.engine(table.game)
+    game = registry.engine(table.game, table.variant)
     if rnd is not None and rnd.status == "open":
         if int((rnd.at_risk or {}).get(str(number), 0)) > 0:
             return True

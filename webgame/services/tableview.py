@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import MutableSequence, Sequence
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import sqlalchemy as sa
@@ -40,7 +41,7 @@ class _Unshuffled:
 def next_round_legal(table: Table, seat: int) -> list[Any]:
     """What a seat may do at the start of the next round, before that round exists: a scratch
     round on a throwaway copy of the shoe lists the betting spots and their limits."""
-    game = registry.engine(table.game)
+    game = registry.engine(table.game, table.variant)
     try:
         rules = next_round_rules(table)
     except PlayError:
@@ -51,7 +52,7 @@ def next_round_legal(table: Table, seat: int) -> list[Any]:
 
 def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = None,
                error: str = "", notice: str = "") -> dict[str, Any]:
-    game = registry.engine(table.game)
+    game = registry.engine(table.game, table.variant)
     rules = registry.rules(table.game)
     variant = rules.variants[table.variant]
     rnd: Round | None
@@ -73,6 +74,10 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
         held = dict(db.session.execute(sa.select(Account.id, Account.balance)
                                        .where(Account.id.in_([chips_id, wallet_id]))).all())
         chips, wallet_balance = int(held.get(chips_id, 0)), int(held.get(wallet_id, 0))
+    if game.player_banked:
+        # The bank has no maximum (D-471): the form offers up to the chips the player has.
+        legal = {n: [replace(a, max=max(min(a.max, chips), a.min)) if a.kind == "bank" else a for a in acts]
+                 for n, acts in legal.items()}
     last = recall.settlements(rnd) if rnd is not None and rnd.status == "over" else []
     mine = [s for s in last if s.player_id == (viewer.id if viewer else None)]
     return {
@@ -152,7 +157,7 @@ def round_outcome(rows: list[Any], variant: Any, rules: dict[str, Any] | None = 
     for s in rows:
         net = int(s.returned) - int(s.stake)
         word = (("+" + fmt(net)) if net > 0 else ("−" + fmt(-net)) if net < 0
-                else ("void" if s.result == "void" else "push"))
+                else ("void" if s.result == "void" else "no action" if s.result == "no-action" else "push"))
         line = {"seat": s.seat, "bet": s.bet, "label": wager_name(s.bet, variant, rules), "net": net,
                 "word": word, "result": s.result, "detail": plain_detail(s.detail or ""),
                 "stake": int(s.stake), "returned": int(s.returned)}

@@ -37,7 +37,7 @@ def round_detail(round_id: int) -> Any:
         abort(404)
     if rnd.status == "open":
         abort(404)  # recall covers finished rounds; an open round is on its table
-    game = registry.engine(rnd.game)
+    game = registry.engine(rnd.game, rnd.variant)
     view = game.view(game.load(rnd.state), mine[0].seat if mine else None)
     steps = [{"seq": e.seq, "actor": e.actor, "action": Action.from_dict(e.action) if e.seq else None,
               "events": e.events, "at": e.created_at} for e in recall.journal(rnd)]

@@ -80,6 +80,7 @@ def _done(table: Table, error: str = "", notice: str = "", work: play.RoundWork 
         work = None
     else:
         db.session.commit()
+        play.seats_afresh(table)  # an action read only the occupied seats; the page shows all
     if is_htmx():
         return render_play(table, error=error, notice=notice, status=200, work=work)
     if error:

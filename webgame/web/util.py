@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import wraps
 from typing import Any, TypeVar
+from urllib.parse import urlparse
 
 from flask import abort, redirect, request, url_for
 from flask_login import current_user
@@ -41,9 +42,22 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def _back_to() -> str | None:
+    """Where a player whose session expired returns after logging in: the page asked for, or
+    for a post the page it was made from (the table), by its path on this site; a post from a
+    table with no usable referrer returns to that table."""
+    if request.method == "GET":
+        return request.full_path
+    ref = urlparse(request.referrer or "")
+    if ref.path.startswith("/") and ref.netloc == request.host:
+        return ref.path + (("?" + ref.query) if ref.query else "")
+    table_id = (request.view_args or {}).get("table_id")
+    return url_for("tables.show", table_id=table_id) if table_id is not None else None
+
+
 def login_redirect() -> Response:
     """An expired session on an htmx request gets HX-Redirect, not a login page in a fragment."""
-    target = url_for("auth.login", next=request.full_path if request.method == "GET" else request.referrer)
+    target = url_for("auth.login", next=_back_to())
     if is_htmx():
         resp = Response("", 204)
         resp.headers["HX-Redirect"] = target

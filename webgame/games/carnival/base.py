@@ -308,6 +308,10 @@ class CarnivalEngine(BankedTable[CarnivalState]):
         """Why this box may not take a wager now ("" = it may)."""
         return ""
 
+    def check_bet(self, state: CarnivalState, box: Box, spot: Spot, amount: int) -> None:
+        """Refuse (IllegalAction) a wager of ``amount`` more on ``spot`` that a rule between
+        the box's wagers forbids (Four Card Poker's bonus bets at least the Ante)."""
+
     # -- what may be done ----------------------------------------------------------------
     def legal_actions(self, state: CarnivalState, seat: int) -> list[Legal]:
         if state.phase == BETTING:
@@ -382,6 +386,7 @@ class CarnivalEngine(BankedTable[CarnivalState]):
         if not self._requirement_met(rules, box, spot):
             needs = " or ".join(self.spot(rules, r).words for r in spot.requires)
             raise IllegalAction(f"{spot.words} needs a wager on {needs} first.")
+        self.check_bet(state, box, spot, amount)
         for key in spot.keys:
             box.bets[key] = box.bets.get(key, 0) + amount
             events.append(Stake(action.seat, key, amount))

@@ -382,8 +382,11 @@ class CrapsGame(GameBase[CrapsState]):
             return min(w.amount * take[number], hi)
         _, hi = self._limit(state, self._odds_limit_names(f"lay-odds/{number}"))
         raised = state.rules.get("lay_odds_raised")
-        if raised and number in raised.get("numbers", []) and w.amount >= int(raised["flat_min"]):
-            hi = max(hi, int(raised["max"]))  # 000 s.425: $600 behind a don't bet of $100 or more
+        if (raised and number in raised.get("numbers", []) and w.amount >= int(raised["flat_min"])
+                and hi >= int(raised.get("over", 0))):
+            # 000 s.425: $600 behind a don't bet of $100 or more, where the table posts the
+            # rulebook's $500; a lower maximum the operator posts still binds.
+            hi = max(hi, int(raised["max"]))
         if lay_mode == "lay":
             cap = w.amount * lay[number]
         else:  # lay enough to win at most N times the flat bet

@@ -1,0 +1,502 @@
+"""A player-dealer table: a house-banked engine's edition with a seated player banking.
+
+:class:`PlayerDealerTable` wraps any engine (``Game``) unchanged and adds the card room around
+its hand. A round runs in four phases:
+
+``offer``    the bank is offered round the table (:mod:`.rotation`): the offered seat accepts
+             with a stake of at least the table minimum (``bank`` limit) or declines; a clock
+             that runs out declines (D-009); a table where nobody takes it pauses, and the next
+             clock closes the round with no hand (D-470). The stake moves to the table's bank
+             when the bank is accepted (P-030).
+``betting``  the wrapped engine's betting; the player-dealer (P/D) posts no wager of its own.
+``play``     the collection fees are taken just before the deal (:mod:`.fees`, D-483), the
+             wrapped engine deals and plays with the P/D's hand as its dealer's hand, and the
+             action seat is set (:mod:`.action`). Every settlement the wrapped engine makes is
+             held back until its hand is over.
+``over``     the held settlements are graded as :class:`~.coverage.Outcome` s, ordered from the
+             action seat and settled within the P/D's stake (:mod:`.coverage`): wagers the stake
+             does not reach get no action and go back whole, and the P/D's bank settles last.
+             The bank is then offered on for the next hand (two consecutive hands at most).
+
+Money leaves only as the protocol's events: ``Stake(pd, "bank")`` (the P/D's chips to the
+table's bank), :class:`~webgame.engine.protocol.Fee` (a person's chips to the fees), the covered
+``Settlement`` s (booked against the bank, never the house), ``Settlement(..., "no-action")``
+for a wager returned whole, and ``Settlement(pd, "bank")`` returning what the bank holds.
+
+The wrapper knows no game: an engine's settlements, its wagers (``Stake``) and its dealer's
+face-up card in its view are all it reads, so the baccarat, pai gow and blackjack editions
+reuse it as their data in ``rules/california/`` and their rules TOML say.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine.money import fmt
+from ...engine.protocol import (
+    SYSTEM_SEAT,
+    Action,
+    Event,
+    Fee,
+    Game,
+    GameBase,
+    IllegalAction,
+    Legal,
+    Note,
+    Refund,
+    Settlement,
+    Stake,
+)
+from ...engine.rng import Rng
+from . import action as seats_action
+from . import coverage, fees, rotation
+from .editions import Edition, edition
+
+BANK_BET = coverage.BANK_BET
+OFFER, BETTING, PLAY, OVER = "offer", "betting", "play", "over"
+HISTORY_KEPT = 5  # hands of wagering remembered for eligibility (D-469 asks at most three)
+NO_ACTION = "no-action"
+
+
+@dataclass
+class PlayerDealerState:
+    """A round at a player-dealer table: the wrapped engine's state and the card room's."""
+
+    rules: dict[str, Any]
+    inner: Any  # the wrapped engine's own round state
+    bank: dict[str, Any]  # rotation.Bank as data
+    phase: str = OFFER
+    owners: dict[str, str] = field(default_factory=dict)  # engine seat -> player id
+    stake: int = 0  # the P/D's posted stake
+    pd_seat: int | None = None  # engine seat of the P/D this hand
+    turn: int = 0  # 1st or 2nd consecutive hand of this P/D
+    history: list[list[int]] = field(default_factory=list)  # positions that wagered, per hand
+    hands_dealt: int = 0  # since the table opened (free hands, D-492)
+    wagers: dict[str, dict[str, int]] = field(default_factory=dict)  # seat -> bet -> cents before the deal
+    fees: dict[str, int] = field(default_factory=dict)  # seat -> collection fee taken this hand
+    action_seat: int | None = None  # engine seat where settlement begins
+    action_card: str = ""
+    held: list[dict[str, Any]] = field(default_factory=list)  # the engine's settlements, held back
+    results: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # seat -> settled within the stake
+    collected: int = 0
+    paid: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def position(seat: int) -> int:
+    """Engine seats count from 0 at the house dealer's left; the rotation counts positions from 1."""
+    return seat + 1
+
+
+def seat_of(pos: int) -> int:
+    return pos - 1
+
+
+def turn_word(turn: int) -> str:
+    return {1: "1st", 2: "2nd"}.get(turn, f"{turn}th")
+
+
+class PlayerDealerTable(GameBase[PlayerDealerState]):
+    """Any engine's edition banked by a seated player; the engine itself is unchanged."""
+
+    seat_owner_action = "owner"
+    opening_actions = ("next", "bank", "decline")
+    player_banked = True
+
+    def __init__(self, inner: Game[Any]) -> None:
+        self.inner = inner
+        self.slug, self.name, self.family = inner.slug, inner.name, inner.family
+        self.window_closes_with = inner.window_closes_with
+
+    # -- the edition's data -------------------------------------------------------------
+    def edition(self, rules: Mapping[str, Any]) -> Edition:
+        return edition(f"{self.slug}@{rules['variant']}")
+
+    def positions(self, rules: Mapping[str, Any]) -> int:
+        return self.edition(rules).positions or int(rules["seats"])
+
+    def schedule(self, rules: Mapping[str, Any]) -> fees.Schedule:
+        """The table's posted schedule: the operator's ``collection_fee`` option, or the
+        edition's default where the variant offers no choice (D-482)."""
+        chosen = rules.get("collection_fee")
+        return fees.schedule(str(chosen)) if chosen else fees.default_schedule(f"{self.slug}@{rules['variant']}")
+
+    @staticmethod
+    def bank_limit(rules: Mapping[str, Any]) -> tuple[int, int]:
+        """The P/D's stake: the ``bank`` limit, or at least the first (main) wager's minimum
+        with no maximum where the variant names none (D-471)."""
+        limits = rules["limits"]
+        lim = limits.get("bank") or {"min": next(iter(limits.values()))["min"], "max": 10**11}
+        return int(lim["min"]), int(lim["max"])
+
+    def _bank(self, state: PlayerDealerState) -> rotation.Bank:
+        return rotation.Bank.from_dict(state.bank)
+
+    def _eligible(self, state: PlayerDealerState, history: list[list[int]] | None = None) -> set[int]:
+        seated = {position(int(s)) for s in state.owners}
+        return rotation.eligible(self.edition(state.rules).rotation, seated, state.history if history is None else history)
+
+    # -- the round's life ---------------------------------------------------------------
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> PlayerDealerState:
+        carry = carry or {}
+        inner = self.inner.new_round(rules, rng, carry.get("inner"))
+        bank = carry.get("bank")
+        fresh = bank is None or bank.get("phase") in ("closed", "paused")
+        state = PlayerDealerState(
+            rules=dict(rules), inner=inner,
+            bank=rotation.Bank(self.positions(rules)).to_dict() if fresh else dict(bank or {}),
+            history=[] if fresh else [list(h) for h in carry.get("history", [])],
+            hands_dealt=0 if fresh else int(carry.get("hands", 0)))
+        return state
+
+    def carry(self, state: PlayerDealerState) -> dict[str, Any]:
+        return {"inner": self.inner.carry(state.inner), "bank": dict(state.bank),
+                "history": [list(h) for h in state.history[-HISTORY_KEPT:]], "hands": state.hands_dealt}
+
+    def is_over(self, state: PlayerDealerState) -> bool:
+        return state.phase == OVER
+
+    def takes_owners(self, state: PlayerDealerState) -> bool:
+        return state.phase in (OFFER, BETTING)
+
+    def to_act(self, state: PlayerDealerState) -> int | None:
+        if state.phase == OFFER:
+            bank = self._bank(state)
+            return seat_of(bank.offered_to) if bank.phase == "offering" and bank.offered_to else None
+        if state.phase in (BETTING, PLAY):
+            return self.inner.to_act(state.inner)
+        return None
+
+    def deciding(self, state: PlayerDealerState) -> list[int]:
+        return self.inner.deciding(state.inner) if state.phase == PLAY else []
+
+    # -- what may be done ---------------------------------------------------------------
+    def legal_actions(self, state: PlayerDealerState, seat: int) -> list[Legal]:
+        if state.phase == OFFER:
+            return self._offer_legal(state, seat)
+        # "Next hand" opens a round; bots may have moved it on before the press is applied.
+        nxt = [Legal("next", label="Next hand")] if seat != SYSTEM_SEAT and state.phase != OVER else []
+        if state.phase == BETTING and seat == state.pd_seat:
+            return nxt  # the P/D banks this hand and places no wagers
+        if state.phase in (BETTING, PLAY):
+            return list(self.inner.legal_actions(state.inner, seat)) + nxt
+        return []
+
+    def _offer_legal(self, state: PlayerDealerState, seat: int) -> list[Legal]:
+        bank = self._bank(state)
+        if seat == SYSTEM_SEAT:
+            return [Legal("close", label="Close the table")] if bank.phase in ("paused", "waiting") else []
+        out: list[Legal] = []
+        if bank.phase == "offering" and bank.offered_to == position(seat):
+            low, high = self.bank_limit(state.rules)
+            turn = bank.turn if bank.holder == position(seat) else 1
+            title = self.edition(state.rules).rotation.title
+            out += [Legal("bank", "", low, high, f"Take the bank as {title} ({turn_word(turn)} turn)"),
+                    Legal("decline", label="Decline the bank")]
+        out.append(Legal("next", label="Next hand"))
+        return out
+
+    # -- doing it -----------------------------------------------------------------------
+    def apply(self, state: PlayerDealerState, action: Action, rng: Rng) -> list[Event]:
+        if state.phase == OVER:
+            raise IllegalAction("This round is over.")
+        kind = action.kind
+        if kind == "owner":
+            return self._owner(state, action, rng)
+        if kind == "next" and action.seat != SYSTEM_SEAT:
+            return []  # the press that opened the round: nothing more to do
+        if state.phase == OFFER:
+            events = self._offer_move(state, action)
+        elif kind == "close" and state.phase == BETTING:
+            events = self._no_wagers(state, action)
+        elif state.phase == BETTING and action.seat == state.pd_seat and action.seat != SYSTEM_SEAT:
+            raise IllegalAction("You are banking this hand: the player-dealer places no wagers.")
+        elif state.phase == BETTING and kind == self.inner.window_closes_with:
+            events = self._deal(state, action, rng)
+        else:
+            events = self._pass(state, self.inner.apply(state.inner, action, rng))
+        self._record(state, events)
+        return events
+
+    def _owner(self, state: PlayerDealerState, action: Action, rng: Rng) -> list[Event]:
+        if state.phase not in (OFFER, BETTING):
+            raise IllegalAction("Seats can only change hands between hands.")
+        events = self.inner.apply(state.inner, action, rng)
+        if action.spot:
+            state.owners[str(action.seat)] = action.spot
+        else:
+            state.owners.pop(str(action.seat), None)
+        if state.phase == OFFER:
+            self._follow_seats(state)
+        return events
+
+    def _follow_seats(self, state: PlayerDealerState) -> None:
+        """Who is seated changed while the bank is offered: a new table opens its offer once two
+        could bank, an offer to a seat that left passes on, a paused table offers again."""
+        rule = self.edition(state.rules).rotation
+        bank = self._bank(state)
+        seated = {position(int(s)) for s in state.owners}
+        pool = self._eligible(state)
+        if bank.phase == "waiting" and bank.holder is None:
+            bank = rotation.open_table(rule, bank.positions, pool)
+        elif bank.phase in ("waiting", "paused"):
+            bank = rotation.reoffer(bank, rule, pool)
+        elif bank.phase == "offering" and bank.offered_to not in seated:
+            bank = rotation.decline(bank, rule, int(bank.offered_to or 0), pool)
+        state.bank = bank.to_dict()
+
+    def _offer_move(self, state: PlayerDealerState, action: Action) -> list[Event]:
+        rule = self.edition(state.rules).rotation
+        bank = self._bank(state)
+        if action.kind == "next":
+            raise IllegalAction("That is not a move at this table.")  # the table's own seat
+        if action.kind == "close":
+            if action.seat != SYSTEM_SEAT or bank.phase not in ("paused", "waiting"):
+                raise IllegalAction("The table is not waiting for a player-dealer.")
+            words = "two players who may bank are needed to deal" if bank.phase == "waiting" else \
+                "nobody took the bank, so the table closes (D-470)"
+            if bank.phase == "paused":
+                bank = rotation.close(bank)
+            state.bank = bank.to_dict()
+            state.phase = OVER
+            return [Note(f"No hand: {words}.")]
+        if action.kind not in ("bank", "decline", "timeout"):
+            raise IllegalAction("The bank is being offered: nobody bets until somebody banks.")
+        seat = action.seat
+        if action.kind == "timeout":
+            if action.seat != SYSTEM_SEAT or bank.phase != "offering" or not bank.offered_to:
+                raise IllegalAction("Nobody is being offered the bank.")
+            seat = seat_of(bank.offered_to)
+        if bank.phase != "offering" or bank.offered_to != position(seat):
+            raise IllegalAction("The bank is not being offered to you.")
+        who = f"Spot {position(seat)}"
+        if action.kind == "bank":
+            low, _ = self.bank_limit(state.rules)
+            if action.amount < low:  # no maximum: the P/D's chips are the only bound (D-471)
+                raise IllegalAction(f"The bank takes a stake of at least {fmt(low)}, the table minimum.")
+            bank = rotation.accept(bank, position(seat))
+            state.bank, state.stake, state.pd_seat = bank.to_dict(), action.amount, seat
+            state.turn, state.phase = bank.turn, BETTING
+            title = rule.title.lower()
+            return [Stake(seat, BANK_BET, action.amount),
+                    Note(f"{who} banks as {title} ({turn_word(bank.turn)} turn) with {fmt(action.amount)}.", seat)]
+        bank = rotation.decline(bank, rule, position(seat), self._eligible(state))
+        state.bank = bank.to_dict()
+        why = "time is up" if action.kind == "timeout" else "declines the bank"
+        after = {"paused": " Nobody took the bank: the table pauses.",
+                 "waiting": " Too few players may bank: the table waits."}.get(bank.phase, "")
+        if bank.phase == "offering" and bank.offered_to:
+            after = f" The bank is offered to Spot {bank.offered_to}."
+        return [Note(f"{who}: {why}.{after}", seat)]
+
+    def _no_wagers(self, state: PlayerDealerState, action: Action) -> list[Event]:
+        """The betting window closed with no wager: no hand, the stake goes back, and the same
+        player-dealer is offered the bank again (a hand not dealt does not count, D-468)."""
+        if action.seat != SYSTEM_SEAT or any(state.wagers.values()):
+            raise IllegalAction("There are wagers to deal.")
+        assert state.pd_seat is not None
+        bank = self._bank(state)
+        bank.phase, bank.offered_to = "offering", bank.holder
+        state.bank, state.phase = bank.to_dict(), OVER
+        back = Settlement(state.pd_seat, BANK_BET, state.stake, state.stake, "push",
+                          "Nobody bet: the hand is not dealt and the bank goes back")
+        return [back, Note("Nobody bet this hand: the player-dealer's stake goes back.")]
+
+    def _deal(self, state: PlayerDealerState, action: Action, rng: Rng) -> list[Event]:
+        """The collection fees are taken before anything is dealt (D-483), then the engine
+        deals and the action seat is set by the edition's method."""
+        assert state.pd_seat is not None
+        wagers = [fees.Wager(position(int(s)), position(int(s)), bet, amount, bet in state.rules["side_bets"])
+                  for s, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0]))
+                  for bet, amount in bets.items() if amount]
+        dealt = self._pass(state, self.inner.apply(state.inner, action, rng))
+        taken = fees.collect(self.schedule(state.rules), wagers, position(state.pd_seat), state.hands_dealt)
+        if self.inner.is_over(state.inner) and state.held and all(h["result"] == "void" for h in state.held):
+            taken = fees.Collection((), None)  # a hand voided at the deal takes no fee (D-483, D-485)
+        events: list[Event] = [Fee(seat_of(f.seat), f.amount, self._fee_memo(f)) for f in taken.fees]
+        for fee in taken.fees:
+            key = str(seat_of(fee.seat))
+            state.fees[key] = state.fees.get(key, 0) + fee.amount
+        state.phase = PLAY
+        self._set_action_seat(state, rng)
+        events += dealt
+        if self.inner.is_over(state.inner):
+            events += self._finish(state)
+        return events
+
+    @staticmethod
+    def _fee_memo(fee: fees.CollectionFee) -> str:
+        return "collection fee: " + ("the bank, " + fee.detail if fee.circle is None else fee.detail)
+
+    def _layout(self, state: PlayerDealerState) -> seats_action.Layout:
+        assert state.pd_seat is not None
+        wagering = frozenset(position(int(s)) for s, bets in state.wagers.items() if any(bets.values()))
+        return seats_action.Layout(self.positions(state.rules), position(state.pd_seat), wagering)
+
+    def _set_action_seat(self, state: PlayerDealerState, rng: Rng) -> None:
+        rule = self.edition(state.rules).action
+        layout = self._layout(state)
+        card = None
+        if rule.method in ("card", "seat-map"):
+            dealer = self.inner.view(state.inner, None).get("dealer")
+            shown = [c for c in (dealer.get("cards", []) if isinstance(dealer, dict) else []) if c]
+            card = str(shown[0])[0] if shown else None
+            state.action_card = str(shown[0]) if shown else ""
+        if card is None and rule.method in ("card", "seat-map"):
+            found = seats_action.fixed(layout, seats_action.ActionRule("fixed"))  # no card shown: P/D's left
+        else:
+            found = seats_action.choose(layout, rule, rng, card)
+        state.action_seat = seat_of(found.seat) if found.seat is not None else None
+
+    def _pass(self, state: PlayerDealerState, events: list[Event]) -> list[Event]:
+        """The engine's events: wagers go through as they are; settlements are held back until
+        the hand is over, when they are settled within the stake."""
+        out: list[Event] = []
+        for ev in events:
+            if isinstance(ev, Settlement) and state.phase != OFFER:
+                state.held.append({"seat": ev.seat, "bet": ev.bet, "stake": ev.stake, "returned": ev.returned,
+                                   "result": ev.result, "detail": ev.detail})
+            else:
+                out.append(ev)
+        if state.phase == PLAY and self.inner.is_over(state.inner):
+            out += self._finish(state)  # the last decision ended the engine's hand
+        return out
+
+    def _record(self, state: PlayerDealerState, events: list[Event]) -> None:
+        for ev in events:
+            if isinstance(ev, Note):
+                state.notes.append(ev.text)
+            elif state.phase == BETTING and isinstance(ev, Stake) and ev.bet != BANK_BET:
+                bets = state.wagers.setdefault(str(ev.seat), {})
+                bets[ev.bet] = bets.get(ev.bet, 0) + ev.amount
+            elif state.phase == BETTING and isinstance(ev, Refund):
+                bets = state.wagers.setdefault(str(ev.seat), {})
+                bets[ev.bet] = bets.get(ev.bet, 0) - ev.amount
+        state.notes = state.notes[-12:]
+
+    def _finish(self, state: PlayerDealerState) -> list[Event]:
+        """The hand is over: settle what the engine decided within the P/D's stake, in the
+        edition's order from the action seat (D-465, D-466, D-467), then offer the bank on."""
+        if state.phase == OVER:
+            return []
+        assert state.pd_seat is not None
+        ed = self.edition(state.rules)
+        layout = self._layout(state)
+        start = position(state.action_seat) if state.action_seat is not None else position(state.pd_seat)
+        order = seats_action.settlement_order(layout, start, ed.action.settle)
+        outcomes = [coverage.Outcome(position(h["seat"]), h["seat"], h["bet"], h["stake"],
+                                     h["returned"] - h["stake"], h["detail"]) for h in state.held]
+        settled = coverage.settle(state.stake, state.pd_seat,
+                                  coverage.in_settlement_order(outcomes, order, ed.wager_order, ed.settle_by))
+        events: list[Event] = list(settled.settlements)
+        events += [Settlement(r.seat, r.bet, r.amount, r.amount, NO_ACTION,
+                              "No action: the player-dealer's stake ran out, the wager goes back (D-466)")
+                   for r in settled.no_action]
+        events.append(settled.player_dealer)
+        for ev in events:
+            if isinstance(ev, Settlement):
+                state.results.setdefault(str(ev.seat), []).append(
+                    {"bet": ev.bet, "stake": ev.stake, "returned": ev.returned, "result": ev.result,
+                     "detail": ev.detail, "net": ev.net})
+        state.held = []
+        state.collected, state.paid = settled.collected, settled.paid
+        bettors = sorted(layout.wagering)
+        state.history = [*state.history, bettors][-HISTORY_KEPT:]
+        state.hands_dealt += 1
+        bank = rotation.after_hand(self._bank(state), ed.rotation, self._eligible(state))
+        state.bank = bank.to_dict()
+        state.phase = OVER
+        short = f" The bank ran out: {len(settled.no_action)} wager(s) get no action." if settled.no_action else ""
+        events.append(Note(f"The bank collected {fmt(settled.collected)} and paid {fmt(settled.paid)}.{short}"))
+        return events
+
+    # -- the house's players and the clock ----------------------------------------------
+    def bot_action(self, state: PlayerDealerState, seat: int) -> Action | None:
+        if state.phase == OFFER:
+            bank = self._bank(state)
+            if seat == SYSTEM_SEAT or bank.phase != "offering" or bank.offered_to != position(seat):
+                return None
+            if state.rules.get("bots_may_bank"):
+                return Action("bank", seat, "", max(int(state.rules.get("bot_bank", 0)), self.bank_limit(state.rules)[0]))
+            return Action("decline", seat)
+        if state.phase == BETTING and seat == state.pd_seat:
+            return None
+        if state.phase in (BETTING, PLAY):
+            return self.inner.bot_action(state.inner, seat)
+        return None
+
+    def timeout_action(self, state: PlayerDealerState) -> Action | None:
+        if state.phase == OFFER:
+            bank = self._bank(state)
+            if bank.phase == "offering":
+                return Action("timeout", SYSTEM_SEAT)
+            return Action("close", SYSTEM_SEAT)
+        if state.phase == BETTING and not any(any(b.values()) for b in state.wagers.values()):
+            return Action("close", SYSTEM_SEAT)
+        if state.phase in (BETTING, PLAY):
+            return self.inner.timeout_action(state.inner)
+        return None
+
+    # -- showing it ---------------------------------------------------------------------
+    def view(self, state: PlayerDealerState, viewer: int | None) -> dict[str, Any]:
+        view = self.inner.view(state.inner, viewer)
+        bank = self._bank(state)
+        rules = state.rules
+        schedule = self.schedule(rules)
+        fee_now = dict(state.fees)
+        if state.phase == BETTING and state.pd_seat is not None:  # what the deal will take
+            wagers = [fees.Wager(position(int(s)), position(int(s)), bet, amount, bet in rules["side_bets"])
+                      for s, bets in state.wagers.items() for bet, amount in bets.items() if amount]
+            for f in fees.collect(schedule, wagers, position(state.pd_seat), state.hands_dealt).fees:
+                key = str(seat_of(f.seat))
+                fee_now[key] = fee_now.get(key, 0) + f.amount
+        covered: dict[int, str] = {}
+        for key, rows in state.results.items():
+            if int(key) == state.pd_seat:
+                continue
+            words = {r["result"] for r in rows}
+            covered[int(key)] = ("no action" if words == {NO_ACTION} else
+                                 "covered in part" if NO_ACTION in words else "covered")
+        low, high = self.bank_limit(rules)
+        ed = self.edition(rules)
+        view["player_dealer"] = {
+            "title": ed.rotation.title,
+            "phase": state.phase,
+            "bank_phase": bank.phase,
+            "seat": state.pd_seat,
+            "turn": state.turn,
+            "turn_word": turn_word(state.turn) if state.turn else "",
+            "stake": state.stake,
+            "offered_to": seat_of(bank.offered_to) if bank.phase == "offering" and bank.offered_to else None,
+            "offer_turn": turn_word(bank.turn if bank.holder == bank.offered_to else 1),
+            "min": low, "max": high,
+            "fees": {int(k): v for k, v in fee_now.items() if v},
+            "fees_taken": state.phase in (PLAY, OVER),
+            "schedule": {"id": schedule.id, "option": schedule.option, "cite": schedule.cite},
+            "action_seat": state.action_seat,
+            "action_card": state.action_card,
+            "covered": covered,
+            "collected": state.collected, "paid": state.paid,
+            "notes": state.notes[-6:],
+        }
+        for key, rows in state.results.items():
+            seat = int(key)
+            if seat in view.get("seats", {}) and seat != state.pd_seat:
+                view["seats"][seat]["results"] = [dict(r) for r in rows]
+                view["seats"][seat]["net"] = sum(r["net"] for r in rows)
+        if state.pd_seat is not None and state.pd_seat in view.get("seats", {}):
+            view["seats"][state.pd_seat]["player_dealer"] = True
+        return view
+
+    # -- storing it ---------------------------------------------------------------------
+    def dump(self, state: PlayerDealerState) -> dict[str, Any]:
+        data = {k: v for k, v in vars(state).items() if k != "inner"}
+        data["inner"] = self.inner.dump(state.inner)
+        return data
+
+    def load(self, data: Mapping[str, Any]) -> PlayerDealerState:
+        fields = dict(data)
+        inner = self.inner.load(fields.pop("inner"))
+        return PlayerDealerState(inner=inner, **fields)

@@ -1,0 +1,104 @@
+"""Sending less of a table: pure device drawings rendered once, unchanged regions kept.
+
+A table action answers with the whole play area (``#play``), so that it stays correct for a
+browser without JavaScript and for one that missed an update. Two things keep that cheap:
+
+* :func:`memo` – a device drawing (the roulette wheel, the Big Six wheel) is a pure function
+  of its arguments; its markup is rendered once per distinct set of arguments and reused by
+  every table and every viewer until it falls out of a small bounded cache.
+* :func:`kept` – a region of the play area (``{% call kept("device") %}…{% endcall %}``)
+  carries a digest of its markup. The table's script tells the server, in the ``X-Kept``
+  header of an htmx request aimed at ``#play``, the digest of each region it shows; a region
+  whose markup is unchanged goes back as an empty placeholder marked ``hx-preserve``, and
+  htmx keeps the element the page already has. A page loaded without htmx, and any request
+  without the header, gets every region whole. The script checks each placeholder's digest
+  against the region it would keep and, on a mismatch (an answer that crossed another
+  swap), fetches the whole play area instead of showing a mixture.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from typing import Any
+
+from flask import current_app, g, request, session
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+
+from .util import is_htmx
+
+MEMO_SIZE = 256
+_memo: dict[tuple[Any, ...], Markup] = {}
+
+_REGION = re.compile(r"[a-z][a-z0-9-]{0,31}")
+_DIGEST = re.compile(r"[0-9a-f]{16}")
+KEPT_HEADER = "X-Kept"
+
+
+def memo(macro: Any, *args: Any, **kwargs: Any) -> Markup:
+    """The markup of a pure macro for these arguments, rendered once (the key is the macro's
+    template and name and the arguments' ``repr``, so only plain values belong in them)."""
+    func = getattr(macro, "_func", None)
+    where = func.__code__.co_filename if func is not None else ""
+    key = (where, getattr(macro, "name", ""), repr(args), repr(sorted(kwargs.items())))
+    found = _memo.get(key)
+    if found is None:
+        found = Markup(macro(*args, **kwargs))
+        if len(_memo) >= MEMO_SIZE:
+            _memo.clear()  # a bounded cache: the few live drawings come back at once
+        _memo[key] = found
+    return found
+
+
+def shown_regions() -> dict[str, str]:
+    """The region digests the browser says it shows (none for a plain, non-htmx request)."""
+    if "kept_shown" not in g:
+        shown: dict[str, str] = {}
+        if is_htmx():
+            for part in request.headers.get(KEPT_HEADER, "").split(",")[:16]:
+                name, _, digest = part.strip().partition("=")
+                if _REGION.fullmatch(name) and _DIGEST.fullmatch(digest):
+                    shown[name] = digest
+        g.kept_shown = shown
+    return dict(g.kept_shown)
+
+
+def kept(name: str, markup: str) -> Markup:
+    """Region ``name`` of the play area: whole, or a placeholder the browser fills with what
+    it already shows when its digest there is the same."""
+    if not _REGION.fullmatch(name):
+        raise ValueError(f"bad region name {name!r}")
+    digest = hashlib.blake2b(markup.encode(), digest_size=8).hexdigest()
+    attrs = f'id="kept-{name}" class="kept" data-digest="{digest}"'
+    if shown_regions().get(name) == digest:
+        return Markup(f'<div {attrs} hx-preserve="true"></div>')
+    return Markup(f"<div {attrs}>") + Markup(markup) + Markup("</div>")
+
+
+PAGE_TOKEN_SECONDS = 3600
+
+
+def page_csrf_token() -> str:
+    """The CSRF token the forms carry, the same for an hour of a session.
+
+    Flask-WTF signs a fresh token every second (its signature holds the time), which would
+    make every region holding a form differ from one answer to the next and never be kept.
+    A token signed within the last hour is reused: it stays valid for the configured time
+    limit (``WTF_CSRF_TIME_LIMIT``, twelve hours) and is bound to the same session secret, so
+    nothing is weaker; a new session secret (a new login) gets a new token at once."""
+    raw = session.get("csrf_token")
+    cached = session.get("_page_csrf")
+    now = int(time.time())
+    limit = current_app.config.get("WTF_CSRF_TIME_LIMIT") or 3600 * 12
+    fresh = min(PAGE_TOKEN_SECONDS, int(limit) // 4)
+    if (isinstance(cached, list) and len(cached) == 3 and raw and cached[0] == raw
+            and 0 <= now - int(cached[1]) < fresh):
+        return str(cached[2])
+    token = generate_csrf()
+    session["_page_csrf"] = [session.get("csrf_token"), now, token]
+    return token
+
+
+__all__ = ["KEPT_HEADER", "kept", "memo", "page_csrf_token", "shown_regions"]

@@ -409,7 +409,8 @@
      back to the page body. Before the swap the acting control is remembered (its data-action,
      or the chip it chose); after it the same control takes the focus again, or, when it is
      gone (Deal becomes Hit / Stand), the first decision, the first open bet spot, or the
-     round's headline. A live refresh from another player moves nothing that has no focus. */
+     round's headline. A live refresh from another player keeps the focus on the same control,
+     and moves nothing that has no focus. */
   var focusKey = null;
 
   function focusTarget(el) {
@@ -424,7 +425,13 @@
   doc.addEventListener("htmx:beforeRequest", function (evt) {
     var d = evt.detail || {};
     var elt = d.elt;
-    if (!elt || !elt.closest || !elt.closest("#play")) { return; }  // a live refresh moves no focus
+    if (!elt || !elt.closest) { return; }
+    if (!elt.closest("#play")) {
+      // a live refresh (another player moved) keeps the focus where the player left it
+      var held = focusTarget(doc.activeElement);
+      if (held) { focusKey = held; }
+      return;
+    }
     var trig = d.requestConfig && d.requestConfig.triggeringEvent;
     var key = focusTarget(doc.activeElement) || focusTarget(trig && trig.submitter);
     if (!key && elt.querySelector) { key = focusTarget(elt.querySelector("[data-action]")); }

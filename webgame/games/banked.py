@@ -35,6 +35,7 @@ from ..engine.protocol import (
     IllegalAction,
     Note,
     Refund,
+    Stake,
     settle_once,
 )
 from ..engine.rng import Rng
@@ -150,6 +151,20 @@ class BankedTable(GameBase[StateT]):
         step = self.step(rules)
         if amount % step:
             raise IllegalAction(f"Bets are taken in steps of {fmt(step)}.")  # D-003
+
+    def add_to_spot(self, rules: Mapping[str, Any], bets: dict[str, int], seat: int, spot: str, amount: int,
+                    events: list[Event], too_much: str = "") -> int:
+        """Add ``amount`` to the seat's wager on ``spot`` within the spot's maximum (a limit the
+        table posts, D-004) and stake it; returns the spot's new total. ``too_much`` words the
+        refusal where the game has its own ("The maximum bet is {max}.")."""
+        lim = self.limit(rules, spot)
+        total = bets.get(spot, 0) + amount
+        if total > lim["max"]:
+            words = too_much or "The maximum on the {name} is {max}."
+            raise IllegalAction(words.format(name=self.spot_name(spot), max=fmt(lim["max"])))
+        bets[spot] = total
+        events.append(Stake(seat, spot, amount))
+        return total
 
     @staticmethod
     def book(state: BankedState[BookT], seat: int) -> BookT:

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from ...devices.shoe import Shoe, dead_game_carry
 from ...engine import state as codec
 from ...engine.money import fmt, truncate
-from ...engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note, Stake
+from ...engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note
 from ...engine.rng import Rng
 from ..banked import BETTING, NOTES_SHOWN, OVER, BankedTable, Book, Move, SeatBook, snapshot, spot_word
 from ..war.common import shoe_consistent, shoe_for
@@ -182,12 +182,7 @@ class BaccaratTable(BankedTable[BaccaratState]):
         self.check_amount(state.rules, action.amount, "A bet")
         if self.needs_line(state.rules, spot) and not any(box.bets.get(s) for s in LINE_SPOTS):
             raise IllegalAction(f"{self.spot_name(spot)} needs a Player or Banker bet on the same spot.")  # D-149
-        lim = self.limit(state.rules, spot)
-        total = box.bets.get(spot, 0) + action.amount
-        if total > lim["max"]:
-            raise IllegalAction(f"The maximum on the {self.spot_name(spot)} is {fmt(lim['max'])}.")
-        box.bets[spot] = total
-        events.append(Stake(action.seat, spot, action.amount))
+        self.add_to_spot(state.rules, box.bets, action.seat, spot, action.amount, events)
 
     def _deal(self, state: BaccaratState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:

@@ -220,12 +220,7 @@ class HoldemTable(BankedTable[HoldemState]):
                                       if self.side_open(state, s))
                 raise IllegalAction(f"{capped} together may not be more than the Ante "
                                     f"({fmt(box.bets[ANTE])}).")  # D-302
-        lim = self.limit(state.rules, spot)
-        total = box.bets.get(spot, 0) + action.amount
-        if total > lim["max"]:
-            raise IllegalAction(f"The maximum on the {self.spot_name(spot)} is {fmt(lim['max'])}.")
-        box.bets[spot] = total
-        events.append(Stake(action.seat, spot, action.amount))
+        total = self.add_to_spot(state.rules, box.bets, action.seat, spot, action.amount, events)
         if spot == ANTE:
             # The matched wager is required and equal to the Ante (s.1283, s.1551).
             box.bets[self.matched] = total

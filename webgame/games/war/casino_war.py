@@ -145,12 +145,7 @@ class CasinoWar(ShoeTable[WarState]):
                 raise IllegalAction("This table does not offer the Tie wager.")
             if not box.bets.get(MAIN):
                 raise IllegalAction("Make the initial wager before betting the Tie.")  # s.1559
-        lim = self.limit(state.rules, spot)
-        total = box.bets.get(spot, 0) + action.amount
-        if total > lim["max"]:
-            raise IllegalAction(f"The maximum on the {self.spot_name(spot)} is {fmt(lim['max'])}.")
-        box.bets[spot] = total
-        events.append(Stake(action.seat, spot, action.amount))
+        self.add_to_spot(state.rules, box.bets, action.seat, spot, action.amount, events)
 
     def _deal(self, state: WarState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:

@@ -150,12 +150,8 @@ class RedDog(ShoeTable[RedDogState]):
         if not self._may_bet_here(state, action.seat):
             raise IllegalAction("A player may bet on one betting area only at Red Dog.")  # s.1426, D-023
         self.check_amount(state.rules, action.amount, "A bet")
-        lim = self.limit(state.rules, MAIN)
-        total = box.bets.get(MAIN, 0) + action.amount
-        if total > lim["max"]:
-            raise IllegalAction(f"The maximum bet is {fmt(lim['max'])}.")
-        box.bets[MAIN] = total
-        events.append(Stake(action.seat, MAIN, action.amount))
+        self.add_to_spot(state.rules, box.bets, action.seat, MAIN, action.amount, events,
+                         too_much="The maximum bet is {max}.")
 
     def _deal(self, state: RedDogState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:

@@ -351,9 +351,9 @@
 
   /* Regions the server may leave out (web/fragments.py): every htmx request aimed at the play
      area names the digest of each region shown; an unchanged region comes back as an empty
-     placeholder and htmx keeps the one on the page (hx-preserve). A placeholder whose digest
-     is not the one shown (an answer that crossed another swap) is never kept: the whole play
-     area is fetched instead. */
+     placeholder and htmx keeps the one on the page (hx-preserve). When a placeholder's digest
+     is not the one shown (an answer that crossed another swap), the whole play area is
+     fetched again at once. */
   function keptDigests() {
     var out = {};
     toArray(doc.querySelectorAll("#play .kept[id][data-digest]")).forEach(function (el) {
@@ -381,10 +381,11 @@
     var m;
     while ((m = re.exec(d.xhr.responseText)) !== null) {
       if (shown[m[1]] !== m[2]) {
-        d.shouldSwap = false;
+        // The answer is still shown (its decisions and balances are the newest), and the whole
+        // play area follows at once, so a region another swap changed is never left behind.
         wholeNext = true;
         var listener = doc.querySelector(".live-refresh");
-        if (listener) { htmx.trigger(listener, "casino:refetch"); }
+        if (listener) { window.setTimeout(function () { htmx.trigger(listener, "casino:refetch"); }, 0); }
         return;
       }
     }

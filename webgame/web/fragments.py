@@ -13,7 +13,7 @@ browser without JavaScript and for one that missed an update. Two things keep th
   htmx keeps the element the page already has. A page loaded without htmx, and any request
   without the header, gets every region whole. The script checks each placeholder's digest
   against the region it would keep and, on a mismatch (an answer that crossed another
-  swap), fetches the whole play area instead of showing a mixture.
+  swap), fetches the whole play area again at once.
 """
 
 from __future__ import annotations

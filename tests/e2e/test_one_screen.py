@@ -35,7 +35,12 @@ GAMES = {
     "casino-war": ("main", "deal"),
     "mini-baccarat": ("banker", "deal"),
     "ez-baccarat": ("banker", "deal"),
+    "four-card-poker": ("ante", "deal"),
 }
+# Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
+# bank), so the lone player meets the felt as it deals.
+PLAYER_BANKED = {"four-card-poker"}
+FIRST_CHIP = {"four-card-poker": "$25 chip"}  # a $10 Ante minimum (002 s.4078): no $5 bet
 NO_CARDS = {"craps", "roulette", "big-six"}  # a device, not cards: the dice or the wheel
 # Red Dog's and baccarat's cards are all in front of the dealer
 NO_PLAYER_CARDS = NO_CARDS | {"red-dog", "mini-baccarat", "ez-baccarat"}
@@ -46,14 +51,20 @@ import json, sys
 from app import app
 from webgame.extensions import db
 from webgame.games import registry
+from webgame.models import Player
+from webgame.services.bots import add_bot
 from webgame.services.demo import DEMO_TABLES
 from webgame.services.tables import create_table
 made = {}
 with app.app_context():
+    floor = db.session.query(Player).filter_by(is_operator=True).first()
     for game in json.loads(sys.argv[1]):
         name, _, variant, config = next(t for t in DEMO_TABLES if t[1] == game)
         for size in ("desktop", "phone"):
-            made[game + "/" + size] = create_table(f"{name} (fit {size})", game, variant, config=dict(config)).id
+            table = create_table(f"{name} (fit {size})", game, variant, config=dict(config))
+            if registry.rules(game).variants[variant].player_banked:
+                add_bot(table, 0, floor)
+            made[game + "/" + size] = table.id
     for size in ("desktop", "phone"):
         made["blackjack/split/" + size] = create_table(f"Split Test Blackjack {size}", "blackjack", "chapter4").id
     db.session.commit()
@@ -115,7 +126,10 @@ def test_one_screen_per_table(page: Page, live_server, fit_tables, game: str, si
     page.goto(f"{base}/tables/{table_id}")
     act(page, "[data-action^=sit-]")
     act(page, "[data-action=buy-in]")
-    page.get_by_role("button", name="$5 chip").click()
+    if game in PLAYER_BANKED:
+        act(page, "[data-action=next]")  # the bank is offered: the bot in Spot 1 takes it
+        expect(page.get_by_test_id("pd-stake")).to_be_visible()
+    page.get_by_role("button", name=FIRST_CHIP.get(game, "$5 chip")).click()
     spot, start = GAMES[game]
     act(page, f"[data-action='bet-{spot}']")
     betting = ["my-spots", "chip-rail", "decisions"] + ([] if game in NO_CARDS else ["dealer-cards"])

@@ -74,7 +74,7 @@ def test_paytables_are_the_rulebook_lines():
                                           "straight": "15 to 1", "two-pair": "4 to 1"}
     assert v.side_bets == ("aces-up", "four-card-bad-beat")
     assert (v.limits["ante"].min, v.limits["ante"].max) == (1000, 100000)                             # s.4078, s.4094
-    assert v.rules["seats"] == 7 and v.rules["max_spots_per_player"] == 1                             # D-333, D-023
+    assert v.rules["seats"] == 8 and v.rules["max_spots_per_player"] == 1    # seven players and the P/D: D-333, P-080; D-023
     assert (v.rules["player_cards"], v.rules["dealer_cards"]) == (5, 6)                               # s.3042-3044
     assert v.rules["play_multiples"] == [1, 2, 3] and v.rules["ties"] == "player"                     # s.3048, D-328
 
@@ -84,8 +84,13 @@ def test_the_variant_is_marked_player_banked_for_the_player_dealer_table():
     assert data["variants"][VARIANT]["banking"] == "player-dealer"
 
 
-def test_four_card_poker_is_not_on_the_house_banked_floor():
-    assert GAME not in registry.slugs()
+def test_four_card_poker_is_only_ever_dealt_at_a_player_dealer_table():
+    from webgame.games.california.table import PlayerDealerTable
+
+    assert GAME in registry.slugs()
+    assert all(v.player_banked for v in registry.rules(GAME).variants.values())  # never house-banked
+    table = registry.engine(GAME, VARIANT)
+    assert isinstance(table, PlayerDealerTable) and table.inner is FCP
 
 
 def test_side_bets_are_entries_of_the_side_bet_table():

@@ -38,7 +38,7 @@ def text(fragment: str) -> str:
 
 def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
-    assert len(DEMO_TABLES) == 23  # with the player-dealer Three Card Poker and the two baccarat tables
+    assert len(DEMO_TABLES) == 24  # with the player-dealer Three Card Poker and Four Card Poker and the two baccarat tables
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
@@ -82,13 +82,18 @@ def test_key_rules_of_the_other_games_come_from_their_rules(client, floor):
     assert "Banker pays 1 to 1 less 5% commission" in card["Chapter 4 Mini-Baccarat"]
     assert "no commission" in card["Grand Ronde EZ Baccarat"]
     assert "A Banker win with a three-card 7 pushes" in card["Grand Ronde EZ Baccarat"]
+    four = card["Lucky Chances Four Card Poker (player-dealer)"]
+    assert "Player-dealer always plays; ties go to the player" in four  # D-328, D-329
+    assert "Ante: four of a kind pays 5 to 1" in four and "Aces Up four of a kind pays 50 to 1" in four
 
 
 def test_jackpot_holdem_says_why_it_offers_no_jackpot(client, floor):
     html = client.get("/").get_data(as_text=True)
     note = text(card_of(html, floor["Grand Ronde Jackpot Hold'em"]))
     assert "No jackpot here, despite the name" in note and "rules describe no jackpot" in note
-    assert html.count('data-testid="game-note"') == 1
+    # Jackpot Hold'em's and Four Card Poker's ("Player-banked: a seated player banks every hand").
+    assert html.count('data-testid="game-note"') == 2
+    assert "Player-banked" in text(card_of(html, floor["Lucky Chances Four Card Poker (player-dealer)"]))
     assert "D-307" not in html and "s.1" not in note  # no rulebook codes for players
 
 

@@ -40,7 +40,7 @@ def _player(name: str, table: Table, seat: int) -> Player:
 
 def _legal(table: Table, seat: int) -> list:
     """What the engine lists for the seat now (a scratch round when none is open)."""
-    game = registry.engine(table.game)
+    game = registry.engine(table.game, table.variant)  # a player-dealer edition is wrapped (P-033)
     rnd = play.current_round(table)
     if rnd is not None and rnd.status == "open":
         return list(game.legal_actions(game.load(rnd.state), seat))
@@ -48,7 +48,14 @@ def _legal(table: Table, seat: int) -> list:
     from webgame.engine.rng import SeededRng
 
     variant = registry.rules(table.game).variants[table.variant]
-    state = game.new_round(resolve(variant, table.config), SeededRng(0), play.table_carry(table))
+    rng = SeededRng(0)
+    state = game.new_round(resolve(variant, table.config), rng, play.table_carry(table))
+    if game.seat_owner_action and game.takes_owners(state):
+        # As a round opens it learns who sits where (rounds.tell_owner): a player-dealer table
+        # then offers the bank to the first seat, which may take it or decline it at once.
+        for s in table.seats:
+            if s.player_id:
+                game.apply(state, Action(game.seat_owner_action, s.number, str(s.player_id)), rng)
     return [a for a in game.legal_actions(state, seat) if a.kind in game.opening_actions]
 
 
@@ -89,6 +96,17 @@ def test_every_kind_is_refused_unless_it_is_a_legal_action_of_that_seat(app, slu
     other = _player(f"victim-{slug}", table, 1)
     db.session.commit()
     tried = _refused_unless_legal(table, player, 0, other)  # before any round
+    if registry.rules(slug).variants[FIRST_VARIANT[slug]].player_banked:
+        # Nobody bets before somebody banks: the bank is offered to Spot 1, which is refused
+        # everything else, declines, and Spot 2 takes it (P-033).
+        play.act(table, player, Action("next", 0), round_id=None, version=None)
+        db.session.commit()
+        tried += _refused_unless_legal(table, player, 0, other)  # the bank offered to this seat
+        rnd = play.current_round(table)
+        play.act(table, player, Action("decline", 0), round_id=rnd.id, version=rnd.version)
+        rnd = play.current_round(table)
+        play.act(table, other, Action("bank", 1, "", 100_000), round_id=rnd.id, version=rnd.version)
+        db.session.commit()
     bet = next(a for a in _legal(table, 0) if a.kind == "bet")
     rnd = play.current_round(table)
     play.act(table, player, Action("bet", 0, bet.spot, bet.min),

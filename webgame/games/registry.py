@@ -19,6 +19,9 @@ ENGINES: dict[str, str] = {
     "let-it-ride": "webgame.games.carnival:LET_IT_RIDE",
     "caribbean-stud": "webgame.games.carnival:CARIBBEAN_STUD",
     "mississippi-stud": "webgame.games.carnival:MISSISSIPPI_STUD",
+    # Player-banked only: every variant is a player-dealer edition, played through the
+    # player-dealer table (california/table.py, P-033).
+    "four-card-poker": "webgame.games.carnival:FOUR_CARD_POKER",
     "ultimate-texas-holdem": "webgame.games.holdem:ULTIMATE",
     "jackpot-holdem": "webgame.games.holdem:JACKPOT",
     "red-dog": "webgame.games.war:RED_DOG",

@@ -32,6 +32,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     # A seated player banks (the player-dealer); bots may take the bank when offered it.
     ("Lucky Derby Three Card Poker 6 Card Bonus (player-dealer)", "three-card-poker", "6cb-lucky-derby",
      {"options": {"bots_may_bank": True}}),
+    ("Lucky Chances Four Card Poker (player-dealer)", "four-card-poker", "lucky-chances",
+     {"options": {"bots_may_bank": True}}),
     ("Grand Ronde Let It Ride", "let-it-ride", "grand-ronde", {}),
     ("Chapter 4 Let It Ride", "let-it-ride", "chapter4", {}),
     ("Caribbean Stud Progressive", "caribbean-stud", "chapter4", {}),

@@ -151,6 +151,17 @@ def _three_card(v: Variant, r: Rules) -> Iterator[str]:
         yield "6 Card Bonus " + pays(v, r["six_card_bonus_paytable"], "royal-flush").lower()
 
 
+def _four_card(v: Variant, r: Rules) -> Iterator[str]:
+    # Player-banked only (002 s.3036-3040): the P/D always plays, with no qualifier (D-329).
+    ties = "ties go to the player" if r["ties"] == "player" else "the player-dealer wins ties"
+    yield f"Player-dealer always plays; {ties}"
+    yield "A seated player banks; flat collection fee"
+    top = v.paytables[r["ante_paytable"]].lines[0].hand
+    yield "Ante: " + pays(v, r["ante_paytable"], top).lower()
+    if "aces-up" in r["side_bets"]:
+        yield "Aces Up " + pays(v, "aces-up", v.paytables["aces-up"].lines[0].hand).lower()
+
+
 def _let_it_ride(v: Variant, r: Rules) -> Iterator[str]:
     table = v.paytables[r["base_paytable"]]
     yield pays(v, r["base_paytable"], table.lines[0].hand)
@@ -215,7 +226,7 @@ def _rank(ranks: Sequence[str]) -> str:
 KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "blackjack": _blackjack, "craps": _craps, "roulette": _roulette, "big-six": _big_six,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
-    "mississippi-stud": _mississippi, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
+    "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,
 }
 

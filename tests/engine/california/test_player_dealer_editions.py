@@ -178,3 +178,20 @@ def test_the_action_seat_is_the_editions_fixed_seat(game, variant, seat):
         do(engine, state, "bet", s, main, engine.bank_limit(rules)[0])
     do(engine, state, "deal", 1)
     assert state.action_seat == seat
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), [
+    ("mississippi-stud", "crystal-park", 5),  # "up to five players and a player-dealer position" (003 s.3737)
+    ("caribbean-stud", "designated-player", 7),  # "a table with eight positions", the DP's among them (001 s.114)
+])
+def test_a_full_table_seats_every_player_beside_the_player_dealer(game, variant, players):
+    engine = table(game, variant)
+    rules = rules_for(game, variant)
+    seats = list(range(players + 1))
+    assert rules["seats"] == players + 1
+    state = seated(engine, rules, seats)
+    events = do(engine, state, "bank", 0, amount=100000)
+    events += play_out(engine, state, random.Random(3), seats[1:])
+    settled = [e for e in events if isinstance(e, Settlement) and e.bet != "bank"]
+    assert {e.seat for e in settled} == set(seats[1:])
+    assert sum(e.net for e in events if isinstance(e, Settlement)) == 0

@@ -117,11 +117,17 @@ def test_a_bank_below_the_table_minimum_is_refused(app, guest):
 
 
 def test_the_bad_beat_circle_is_on_the_felt_only_where_the_edition_offers_it(app, guest):
-    with_bb = create_table("P/D UTH Bad Beat", "ultimate-texas-holdem", "bad-beat-1.0", config={"options": {}})
-    without = create_table("P/D UTH", "ultimate-texas-holdem", "crystal-park", config={"options": {}})
+    """P-092: each UTH edition's felt prints its own Blind table, and the Bad Beat Bonus circle
+    and table only where the edition offers the wager (002 s.5916-5921)."""
+    with_bb = create_table("P/D Hold'em one", "ultimate-texas-holdem", "bad-beat-1.0", config={"options": {}})
+    without = create_table("P/D Hold'em two", "ultimate-texas-holdem", "crystal-park", config={"options": {}})
     db.session.commit()
-    assert "Bad Beat" in guest.get(f"/tables/{with_bb.id}").get_data(as_text=True)
-    assert "Bad Beat" not in guest.get(f"/tables/{without.id}").get_data(as_text=True)
+    here = Seat(guest, with_bb, 1).html
+    assert "spot-uth-bad-beat-bonus" in here and 'data-paytable="uth-bad-beat-bonus"' in here
+    assert 'data-paytable="uth-blind-002"' in here and "spot-uth-trips" in here
+    there = Seat(guest, without, 1).html
+    assert "spot-uth-bad-beat-bonus" not in there and 'data-paytable="uth-bad-beat-bonus"' not in there
+    assert 'data-paytable="uth-blind-003"' in there and "spot-uth-trips" in there
 
 
 def balance(kind: str, table) -> int:

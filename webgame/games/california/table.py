@@ -23,8 +23,8 @@ table's bank), :class:`~webgame.engine.protocol.Fee` (a person's chips to the fe
 ``Settlement`` s (booked against the bank, never the house), ``Settlement(..., "no-action")``
 for a wager returned whole, and ``Settlement(pd, "bank")`` returning what the bank holds.
 
-The wrapper knows no game: an engine's settlements, its wagers (``Stake``) and its dealer's
-face-up card in its view are all it reads, so the baccarat, pai gow and blackjack editions
+The wrapper knows no game: an engine's settlements, its wagers (``Stake``), its dealer's
+face-up card in its view and which of its circles are side bets are all it reads, so the baccarat, pai gow and blackjack editions
 reuse it as their data in ``rules/california/`` and their rules TOML say.
 """
 

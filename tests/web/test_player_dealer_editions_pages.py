@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from webgame.extensions import db
 from webgame.games.california.editions import edition
 from webgame.models import BetSettlement, utcnow
-from webgame.services import wallet
+from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 
 from .tablehelp import Seat, assert_books_balance, latest_round, me, second_player
@@ -101,6 +101,10 @@ def test_a_hand_at_the_player_dealer_table(app, guest, game, variant, spot, bank
     for seat in (b, c):
         seat.page()
         assert 'data-testid="pd-fees"' in seat.html  # the player-dealer panel is on the felt
+        recall_page = seat.c.get(f"/rounds/{rnd.id}").get_data(as_text=True)
+        assert 'data-testid="recall-fees"' in recall_page and 'data-testid="recall-coverage"' in recall_page
+    # The round replays from its committed seed to the same cards and money.
+    assert recall.prove(rnd).verified
     assert_books_balance()
 
 

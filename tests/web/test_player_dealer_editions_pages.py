@@ -136,3 +136,16 @@ def test_the_bad_beat_circle_is_on_the_felt_only_where_the_edition_offers_it(app
 
 def balance(kind: str, table) -> int:
     return wallet.balance(wallet.account(kind, table_id=table.id))
+
+
+def test_games_json_lists_the_editions_as_playable_player_dealer_tables(app):
+    import json
+
+    result = app.test_cli_runner().invoke(args=["games", "--json"])
+    assert result.exit_code == 0
+    games = {g["slug"]: g for g in json.loads(result.output)["games"]}
+    for game, variant, *_ in EDITIONS:
+        listed = next(v for v in games[game]["variants"] if v["slug"] == variant)
+        assert listed["banking"] == "player-dealer" and listed["playable"], f"{game}@{variant}"
+    bad_beat = next(v for v in games["ultimate-texas-holdem"]["variants"] if v["slug"] == "bad-beat-1.0")
+    assert bad_beat["side_bets"] == ["uth-trips", "uth-bad-beat-bonus"]

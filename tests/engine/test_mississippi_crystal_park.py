@@ -49,7 +49,7 @@ def test_the_edition_is_banked_by_a_player_dealer_with_five_players() -> None:
         raw = tomllib.load(fh)["variants"]
     assert raw[EDITION]["banking"] == "player-dealer" and "banking" not in raw["chapter4"]
     rules = rules_for("mississippi-stud", EDITION)
-    assert rules["seats"] == 5 and rules["side_bets"] == [THREE_CARD]  # 003 s.3737, D-340
+    assert rules["seats"] == 6 and rules["side_bets"] == [THREE_CARD]  # five players and the P/D (003 s.3737, D-340, P-093)
 
 
 def test_the_deal_is_two_at_a_time_and_the_player_dealers_cards_are_never_shown() -> None:

@@ -39,6 +39,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Caribbean Stud Progressive", "caribbean-stud", "chapter4", {}),
     ("Mississippi Stud", "mississippi-stud", "chapter4", {}),
     ("Grand Ronde Ultimate Texas Hold'em", "ultimate-texas-holdem", "grand-ronde", {}),
+    ("Lucky Chances Ultimate Texas Hold'em Bad Beat Bonus (player-dealer)", "ultimate-texas-holdem", "bad-beat-1.0",
+     {"options": {"bots_may_bank": True}}),
     ("Grand Ronde Jackpot Hold'em", "jackpot-holdem", "grand-ronde", {}),
     ("Chapter 4 Red Dog", "red-dog", "chapter4", {}),
     ("Chapter 4 Casino War", "casino-war", "chapter4", {}),

@@ -166,13 +166,20 @@ def _let_it_ride(v: Variant, r: Rules) -> Iterator[str]:
     table = v.paytables[r["base_paytable"]]
     yield pays(v, r["base_paytable"], table.lines[0].hand)
     yield pays(v, r["base_paytable"], table.lines[-1].hand)
+    if r["cap_kind"] == "none":  # the player-dealer pays to the extent of its bank (002 s.3338-3340, D-295)
+        yield "A seated player banks; flat collection fee" if v.player_banked else "No cap on what is paid"
+        return
     per = "to a player a round" if r["cap_kind"] == "per-player" else "on a hand, whole table"
     yield f"Most paid {per}: {fmt(int(r['cap']))}"
 
 
 def _caribbean(v: Variant, r: Rules) -> Iterator[str]:
-    yield f"Dealer qualifies with {_rank(r['dealer_qualifier'])}"
-    yield pays(v, "caribbean-bonus", v.paytables["caribbean-bonus"].lines[0].hand)
+    who = "Designated Player" if v.player_banked else "Dealer"
+    yield f"{who} qualifies with {_rank(r['dealer_qualifier'])}"
+    bonus = r.get("bonus_paytable", "caribbean-bonus")  # the DP table's own premium schedule (001 s.140-148)
+    yield pays(v, bonus, v.paytables[bonus].lines[0].hand)
+    if v.player_banked:
+        yield "A seated player banks; flat collection fee"
 
 
 def _mississippi(v: Variant, r: Rules) -> Iterator[str]:
@@ -185,13 +192,19 @@ def _mississippi(v: Variant, r: Rules) -> Iterator[str]:
         yield f"A {words(pushes)} pushes"
     multiples = r["street_multiples"]
     yield f"Raise {multiples[0]}x to {multiples[-1]}x each street"
+    if v.player_banked:
+        yield "A seated player banks; flat collection fee"
 
 
 def _holdem(v: Variant, r: Rules) -> Iterator[str]:
     first = r["streets"][0]
     when = "before the flop" if not first["exposed"] else f"after the {first['name']}"
     yield f"Play up to {max(first['multiples'])}x {when}"
-    yield f"Dealer qualifies with a {r['dealer_qualifies']}"
+    yield f"{'Player-dealer' if v.player_banked else 'Dealer'} qualifies with a {r['dealer_qualifies']}"
+    if "uth-bad-beat-bonus" in r["side_bets"]:
+        yield "Bad Beat Bonus beside Trips"
+    if v.player_banked:
+        yield "A seated player banks; flat collection fee"
 
 
 def _red_dog(v: Variant, r: Rules) -> Iterator[str]:

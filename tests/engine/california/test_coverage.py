@@ -89,11 +89,11 @@ def test_the_bank_never_wins_or_loses_more_than_its_stake(stake: int, bets: list
 
 def test_seats_from_the_action_seat_then_wagers_in_the_games_order_backline_after_seat() -> None:
     ed = edition("ultimate-texas-holdem@lucky-derby")
-    hand = [Outcome(1, 1, "trips", 500, -500), Outcome(5, 2, "ante", 1000, 1000), Outcome(1, 1, "ante", 1000, 0),
+    hand = [Outcome(1, 1, "uth-trips", 500, -500), Outcome(5, 2, "ante", 1000, 1000), Outcome(1, 1, "ante", 1000, 0),
             Outcome(5, 5, "blind", 1000, 0), Outcome(5, 5, "ante", 1000, 1000), Outcome(1, 1, "play", 2000, -2000)]
     ordered = in_settlement_order(hand, [5, 6, 1], ed.wager_order, ed.settle_by)
     assert [(o.circle, o.seat, o.bet) for o in ordered] == [
-        (5, 5, "ante"), (5, 2, "ante"), (5, 5, "blind"), (1, 1, "ante"), (1, 1, "play"), (1, 1, "trips")]
+        (5, 5, "ante"), (5, 2, "ante"), (5, 5, "blind"), (1, 1, "ante"), (1, 1, "play"), (1, 1, "uth-trips")]
 
 
 def test_no_bust_settles_every_base_wager_then_every_buster() -> None:  # 001 s.1561, D-121

@@ -23,8 +23,8 @@ table's bank), :class:`~webgame.engine.protocol.Fee` (a person's chips to the fe
 ``Settlement`` s (booked against the bank, never the house), ``Settlement(..., "no-action")``
 for a wager returned whole, and ``Settlement(pd, "bank")`` returning what the bank holds.
 
-The wrapper knows no game: an engine's settlements, its wagers (``Stake``) and its dealer's
-face-up card in its view are all it reads, so the baccarat, pai gow and blackjack editions
+The wrapper knows no game: an engine's settlements, its wagers (``Stake``), its dealer's
+face-up card in its view and which of its circles are side bets are all it reads, so the baccarat, pai gow and blackjack editions
 reuse it as their data in ``rules/california/`` and their rules TOML say.
 """
 
@@ -122,6 +122,16 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         edition's default where the variant offers no choice (D-482)."""
         chosen = rules.get("collection_fee")
         return fees.schedule(str(chosen)) if chosen else fees.default_schedule(f"{self.slug}@{rules['variant']}")
+
+    def side_spots(self, rules: Mapping[str, Any]) -> frozenset[str]:
+        """The wager keys that are bonus bets for the fee schedules: the variant's side bets,
+        and any circle the engine marks as one under its own key (Let It Ride's 3 Card Bonus
+        is staked as ``three-card-bonus`` for the ``lir-three-card-bonus`` side bet)."""
+        keys = set(rules["side_bets"])
+        circles = getattr(self.inner, "circles", None)
+        if callable(circles):
+            keys |= {str(spot.key) for spot in circles(rules) if getattr(spot, "side_bet", None)}
+        return frozenset(keys)
 
     @staticmethod
     def bank_limit(rules: Mapping[str, Any]) -> tuple[int, int]:
@@ -308,7 +318,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         """The collection fees are taken before anything is dealt (D-483), then the engine
         deals and the action seat is set by the edition's method."""
         assert state.pd_seat is not None
-        wagers = [fees.Wager(position(int(s)), position(int(s)), bet, amount, bet in state.rules["side_bets"])
+        side = self.side_spots(state.rules)
+        wagers = [fees.Wager(position(int(s)), position(int(s)), bet, amount, bet in side)
                   for s, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0]))
                   for bet, amount in bets.items() if amount]
         dealt = self._pass(state, self.inner.apply(state.inner, action, rng))
@@ -447,7 +458,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         schedule = self.schedule(rules)
         fee_now = dict(state.fees)
         if state.phase == BETTING and state.pd_seat is not None:  # what the deal will take
-            wagers = [fees.Wager(position(int(s)), position(int(s)), bet, amount, bet in rules["side_bets"])
+            side = self.side_spots(rules)
+            wagers = [fees.Wager(position(int(s)), position(int(s)), bet, amount, bet in side)
                       for s, bets in state.wagers.items() for bet, amount in bets.items() if amount]
             for f in fees.collect(schedule, wagers, position(state.pd_seat), state.hands_dealt).fees:
                 key = str(seat_of(f.seat))

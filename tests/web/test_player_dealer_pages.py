@@ -113,6 +113,23 @@ def test_bad_input_changes_nothing(app, guest):
     assert_books_balance()
 
 
+def test_next_hand_opens_the_round_once_and_never_churns_it(app, guest):
+    """A second "Next hand" in a round it already opened is refused and moves nothing, so a
+    player cannot make everyone else's forms stale by pressing it again and again."""
+    table = pd_table()
+    (a, _), (b, _), (_c, _) = three(app, guest, table)
+    a.page()
+    assert a.act("next") == ""
+    version = a.version
+    b.page()
+    assert "next" not in b.actions
+    assert b.act("next", version=version) != ""
+    a.page()
+    assert a.version == version and "bank" in a.actions
+    assert a.act("bank", amount="100") == ""  # the round goes on from where it was
+    assert_books_balance()
+
+
 def test_declined_round_the_table_closes(app, guest):
     table = pd_table()
     (a, _), (b, _), (c, _) = three(app, guest, table)

@@ -83,6 +83,7 @@ class PlayerDealerState:
     collected: int = 0
     paid: int = 0
     notes: list[str] = field(default_factory=list)
+    next_pressed: bool = False  # "Next hand" opened this round: a second press would only churn it
 
 
 def position(seat: int) -> int:
@@ -187,7 +188,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if state.phase == OFFER:
             return self._offer_legal(state, seat)
         # "Next hand" opens a round; bots may have moved it on before the press is applied.
-        nxt = [Legal("next", label="Next hand")] if seat != SYSTEM_SEAT and state.phase != OVER else []
+        nxt = ([Legal("next", label="Next hand")]
+               if seat != SYSTEM_SEAT and state.phase != OVER and not state.next_pressed else [])
         if state.phase == BETTING and seat == state.pd_seat:
             return nxt  # the P/D banks this hand and places no wagers
         if state.phase in (BETTING, PLAY):
@@ -205,7 +207,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             title = self.edition(state.rules).rotation.title
             out += [Legal("bank", "", low, high, f"Take the bank as {title} ({turn_word(turn)} turn)"),
                     Legal("decline", label="Decline the bank")]
-        out.append(Legal("next", label="Next hand"))
+        if not state.next_pressed:
+            out.append(Legal("next", label="Next hand"))
         return out
 
     # -- doing it -----------------------------------------------------------------------
@@ -216,6 +219,9 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if kind == "owner":
             return self._owner(state, action, rng)
         if kind == "next" and action.seat != SYSTEM_SEAT:
+            if state.next_pressed:  # only the press that opens the round; no churn of its version
+                raise IllegalAction("The next hand has already begun.")
+            state.next_pressed = True
             return []  # the press that opened the round: nothing more to do
         if state.phase == OFFER:
             events = self._offer_move(state, action)

@@ -139,3 +139,16 @@ def second_player(app, table: Table, seat: int = 1) -> Seat:
 
 def round_settlements(rnd: Round) -> list[BetSettlement]:
     return list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
+
+
+def table_account(kind: str, table: Table) -> int:
+    """The balance of one of the table's own accounts ("bank", "fees", "wagers")."""
+    return wallet.balance(wallet.account(kind, table_id=table.id))
+
+
+def three_players(app, guest, table: Table) -> list[tuple[Seat, Player]]:
+    """Three browsers seated at spots 1, 2 and 3, each with the player behind it."""
+    out = [(Seat(guest, table, 0), me())]
+    for seat in (1, 2):
+        out.append((second_player(app, table, seat), me()))
+    return out

@@ -17,7 +17,7 @@ from webgame.models import BetSettlement
 from webgame.services import wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import Seat, assert_books_balance, latest_round, me, second_player
+from .tablehelp import Seat, assert_books_balance, latest_round, table_account, three_players
 
 FEE_ACCOUNT = "fees"
 ACTION = re.compile(r"Action begins at Spot (\d+) \(the player-dealer's up card ([2-9TJQKA])[cdhs]\)")
@@ -33,18 +33,8 @@ def fcp_table(options: dict | None = None):
     return table
 
 
-def balance(kind: str, table) -> int:
-    return wallet.balance(wallet.account(kind, table_id=table.id))
-
-
-def three(app, guest, table):
-    a = Seat(guest, table, 0)
-    me_a = me()
-    b = second_player(app, table, 1)
-    me_b = me()
-    c = second_player(app, table, 2)
-    me_c = me()
-    return (a, me_a), (b, me_b), (c, me_c)
+balance = table_account
+three = three_players
 
 
 def take_bank(bank_seat: Seat, stake: str) -> None:

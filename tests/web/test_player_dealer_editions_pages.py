@@ -18,7 +18,7 @@ from webgame.models import BetSettlement, utcnow
 from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import Seat, assert_books_balance, latest_round, me, second_player
+from .tablehelp import Seat, assert_books_balance, latest_round, table_account, three_players
 
 FEE_ACCOUNT = "fees"
 
@@ -45,10 +45,7 @@ IDS = [f"{g}@{v}" for g, v, *_ in EDITIONS]
 
 
 def three(app, guest, table):
-    a = Seat(guest, table, 0)
-    pa = me()
-    b = second_player(app, table, 1)
-    c = second_player(app, table, 2)
+    (a, pa), (b, _), (c, _) = three_players(app, guest, table)
     return a, pa, b, c
 
 
@@ -134,8 +131,7 @@ def test_the_bad_beat_circle_is_on_the_felt_only_where_the_edition_offers_it(app
     assert 'data-paytable="uth-blind-003"' in there and "spot-uth-trips" in there
 
 
-def balance(kind: str, table) -> int:
-    return wallet.balance(wallet.account(kind, table_id=table.id))
+balance = table_account
 
 
 def test_games_json_lists_the_editions_as_playable_player_dealer_tables(app):

@@ -13,7 +13,7 @@ from webgame.models import BetSettlement
 from webgame.services import wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import Seat, assert_books_balance, latest_round, me, second_player
+from .tablehelp import Seat, assert_books_balance, latest_round, me, table_account, three_players
 
 FEE_ACCOUNT = "fees"
 
@@ -25,18 +25,8 @@ def pd_table(variant: str = "6cb-lucky-derby", options: dict | None = None):
     return table
 
 
-def balance(kind: str, table) -> int:
-    return wallet.balance(wallet.account(kind, table_id=table.id))
-
-
-def three(app, guest, table):
-    a = Seat(guest, table, 0)
-    me_a = me()
-    b = second_player(app, table, 1)
-    me_b = me()
-    c = second_player(app, table, 2)
-    me_c = me()
-    return (a, me_a), (b, me_b), (c, me_c)
+balance = table_account
+three = three_players
 
 
 def play_hand(bank_seat: Seat, bettors: list[Seat], stake: str = "300") -> None:

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 import pytest
 
 from tests.carnival_support import rules_for
+from tests.engine.california.pdhelp import pd_engine, seated
 from webgame.engine.paytable import load_game
 from webgame.engine.protocol import SYSTEM_SEAT, Action, Event, Fee, Refund, Settlement, Stake
 from webgame.engine.rng import SeededRng
-from webgame.games import registry
 from webgame.games.california import action as seats_action
 from webgame.games.california import fees
 from webgame.games.california.editions import edition
@@ -34,17 +34,7 @@ IDS = [f"{g}@{v}" for g, v in EDITIONS]
 
 
 def table(game: str, variant: str) -> PlayerDealerTable:
-    engine = registry.engine(game, variant)
-    assert isinstance(engine, PlayerDealerTable)
-    return engine
-
-
-def seated(engine: PlayerDealerTable, rules: dict, seats: Sequence[int], carry: dict | None = None
-           ) -> PlayerDealerState:
-    state = engine.new_round(rules, SeededRng(0), carry)
-    for seat in seats:
-        engine.apply(state, Action("owner", seat, f"p{seat}"), SeededRng(0))
-    return state
+    return pd_engine(game, variant)
 
 
 def do(engine: PlayerDealerTable, state: PlayerDealerState, kind: str, seat: int = SYSTEM_SEAT,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import pytest
 
 from tests.carnival_support import rules_for, stacking
+from tests.engine.california.pdhelp import pd_engine, seated
 from webgame.engine.protocol import SYSTEM_SEAT, Action, Event, Fee, IllegalAction, Settlement, Stake
 from webgame.engine.rng import SeededRng
 from webgame.engine.state import round_trips
@@ -22,17 +23,7 @@ EDITIONS = ("6cb-lucky-derby", "6cb-lucky-chances", "6cb-crystal-park", "lucky-c
 
 
 def table(variant: str) -> PlayerDealerTable:
-    engine = registry.engine(GAME, variant)
-    assert isinstance(engine, PlayerDealerTable)
-    return engine
-
-
-def seated(engine: PlayerDealerTable, rules: dict, seats: Sequence[int], carry: dict | None = None
-           ) -> PlayerDealerState:
-    state = engine.new_round(rules, SeededRng(0), carry)
-    for seat in seats:
-        engine.apply(state, Action("owner", seat, f"p{seat}"), SeededRng(0))
-    return state
+    return pd_engine(GAME, variant)
 
 
 def do(engine: PlayerDealerTable, state: PlayerDealerState, kind: str, seat: int = SYSTEM_SEAT,

@@ -264,13 +264,15 @@ def test_seeded_rounds_settle_every_wager_once(edition: str) -> None:
     deciding: every stake is settled once for what was put down, and the bonuses were in play."""
     rules = rules_of(edition)
     chooser = random.Random(edition)
+    ante = rules["limits"]["main"]
+    antes = sorted({min(ante["min"] * k, ante["max"]) for k in (1, 2, 5)})
     seen: set[str] = set()
     for n in range(40):
         rng = SeededRng(f"{edition}:{n}")
         state = ULTIMATE.new_round(rules, rng, None)
         events: list[Event] = []
         for seat in chooser.sample(range(7), chooser.randint(1, 4)):
-            events += ULTIMATE.apply(state, Action("bet", seat, "ante", chooser.choice([500, 1000, 2500])), rng)
+            events += ULTIMATE.apply(state, Action("bet", seat, "ante", chooser.choice(antes)), rng)
             for spot in (TRIPS, BAD_BEAT):
                 legal = next((lg for lg in ULTIMATE.legal_actions(state, seat) if lg.spot == spot), None)
                 if legal is not None and chooser.random() < 0.7:

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import copy
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -99,14 +99,15 @@ class Paytable:
 
 
 # The shapes a rulebook gives a limit, and how each binds a table's configuration.
-BoundKind = Literal["min", "max", "fixed", "max_at_least"]
-BOUND_KINDS: tuple[BoundKind, ...] = ("min", "max", "fixed", "max_at_least")
+BoundKind = Literal["min", "max", "fixed", "max_at_least", "min_at_most"]
+BOUND_KINDS: tuple[BoundKind, ...] = ("min", "max", "fixed", "max_at_least", "min_at_most")
 
 
 @dataclass(frozen=True)
 class Bound:
     """A limit the rulebook states (D-004): ``min`` is the lowest minimum a table may post,
-    ``max`` the highest maximum, ``fixed`` the only amount, ``max_at_least`` the lowest maximum."""
+    ``max`` the highest maximum, ``fixed`` the only amount, ``max_at_least`` the lowest maximum,
+    ``min_at_most`` the highest minimum (a fee schedule printed for "$1 to $100 minimums")."""
 
     kind: BoundKind
     amount: int  # cents
@@ -116,7 +117,7 @@ class Bound:
     def text(self) -> str:
         """The bound as the operator page posts it: "maximum not more than $500 (000 s.1028)"."""
         words = {"min": "minimum not less than", "max": "maximum not more than", "fixed": "only",
-                 "max_at_least": "maximum at least"}[self.kind]
+                 "max_at_least": "maximum at least", "min_at_most": "minimum not more than"}[self.kind]
         return f"{words} {fmt(self.amount)} ({self.cite})"
 
 
@@ -127,20 +128,63 @@ class Limit:
     label: str = ""
     rulebook: tuple[Bound, ...] = ()
 
-    def refusal(self, game: str, name: str, lo: int, hi: int) -> str | None:
-        """The rule a table minimum ``lo`` and maximum ``hi`` would break, in plain words."""
+    def refusal(self, game: str, name: str, lo: int, hi: int, also: Sequence[Bound] = ()) -> str | None:
+        """The rule a table minimum ``lo`` and maximum ``hi`` would break, in plain words:
+        the rulebook's bounds, then ``also`` (bounds a chosen option posts, OPTION_BOUNDS)."""
         what = f"{game} {self.label or limit_label(name)}"
-        for b in self.rulebook:
-            amount, where = fmt(b.amount), f"(rulebook {b.cite})"
+        for b in (*self.rulebook, *also):
+            amount, where = fmt(b.amount), f"({b.cite})" if b.cite.startswith("collection") \
+                else f"(rulebook {b.cite})"
             if b.kind == "max" and hi > b.amount:
                 return f"The maximum on {what} is {amount} {where}."
             if b.kind == "min" and lo < b.amount:
                 return f"The minimum on {what} is not less than {amount} {where}."
             if b.kind == "max_at_least" and hi < b.amount:
                 return f"The maximum on {what} is at least {amount} {where}."
+            if b.kind == "min_at_most" and lo > b.amount:
+                return f"The minimum on {what} is not more than {amount} {where}."
             if b.kind == "fixed" and (lo, hi) != (b.amount, b.amount):
                 return f"{what} is {amount} only, as its minimum and its maximum {where}."
         return None
+
+
+def fit(lo: int, hi: int, bounds: Sequence[Bound]) -> tuple[int, int]:
+    """Default limits moved inside ``bounds``: the nearest minimum and maximum they allow."""
+    for b in bounds:
+        if b.kind == "min":
+            lo = max(lo, b.amount)
+        elif b.kind == "min_at_most":
+            lo = min(lo, b.amount)
+        elif b.kind == "max":
+            hi = min(hi, b.amount)
+        elif b.kind == "max_at_least":
+            hi = max(hi, b.amount)
+        else:
+            lo = hi = b.amount
+    return lo, max(lo, hi)
+
+
+# Operator options whose chosen value posts limits of its own: a California collection-fee
+# schedule is printed for tables of certain limits (collection-fees.toml ``table_limit``), so the
+# schedule the operator picks binds the table's main wager like a rulebook limit (D-004, P-034).
+# Option name -> the bounds its chosen value posts; the module that owns the data registers it.
+OPTION_BOUNDS: dict[str, Callable[[Any], tuple[Bound, ...]]] = {}
+
+
+def main_limit_name(variant: Variant) -> str | None:
+    """The main wager's limit: the first the data lists that is neither a side bet's nor the
+    player-dealer's stake (``bank``)."""
+    return next((n for n in variant.limits if n not in variant.side_bets and n != "bank"), None)
+
+
+def option_bounds(variant: Variant, rules: Mapping[str, Any]) -> dict[str, tuple[Bound, ...]]:
+    """The bounds the chosen options post, by the limit they bind."""
+    posted: tuple[Bound, ...] = ()
+    for name in variant.options:
+        if name in OPTION_BOUNDS:
+            posted += OPTION_BOUNDS[name](rules.get(name))
+    main = main_limit_name(variant)
+    return {main: posted} if posted and main else {}
 
 
 def limit_label(name: str) -> str:
@@ -297,13 +341,18 @@ def resolve(variant: Variant, config: Mapping[str, Any] | None = None) -> dict[s
             raise ValueError(f"{name} must be one of {', '.join(map(str, choices))}")
         rules[name] = value
     limits = {k: {"min": v.min, "max": v.max} for k, v in variant.limits.items()}
+    posted = option_bounds(variant, rules)
+    for name, bounds in posted.items():
+        lo, hi = fit(limits[name]["min"], limits[name]["max"], bounds)
+        limits[name] = {"min": lo, "max": hi}
     for name, lim in config.get("limits", {}).items():
         if name not in limits:
             raise ValueError(f"no limit named {name}")
         lo, hi = int(lim["min"]), int(lim["max"])
         if not 0 < lo <= hi:
             raise ValueError(f"the {name} limits must satisfy 0 < minimum ≤ maximum")
-        refusal = variant.limits[name].refusal(variant.game_name or variant.game, name, lo, hi)
+        refusal = variant.limits[name].refusal(variant.game_name or variant.game, name, lo, hi,
+                                               posted.get(name, ()))
         if refusal:
             raise RulebookLimitError(refusal)  # D-004: a limit the rulebook states binds the table
         limits[name] = {"min": lo, "max": hi}

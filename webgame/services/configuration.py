@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.money import parse_amount
-from ..engine.paytable import Variant, option_choices
+from ..engine.paytable import Variant, option_bounds, option_choices, resolve
 from ..games import registry
 from ..models import Table
 from .lobby import side_bet_name
@@ -151,8 +151,14 @@ def edit_form(table: Table, form: Mapping[str, str] | None = None) -> EditForm:
                            str(chosen.get(name, spec.get("default"))))
                for name, spec in variant.options.items()]
     stored = config.get("limits", {})
-    limits = [LimitField(name, lim.label or name, int(stored.get(name, {}).get("min", lim.min)),
-                         int(stored.get(name, {}).get("max", lim.max)), [b.text for b in lim.rulebook])
+    try:  # the defaults as the chosen options leave them (a fee schedule posts limits, P-034)
+        shown = resolve(variant, {"options": chosen})
+        defaults, posted = shown["limits"], option_bounds(variant, shown)
+    except ValueError:
+        defaults, posted = {n: {"min": lim.min, "max": lim.max} for n, lim in variant.limits.items()}, {}
+    limits = [LimitField(name, lim.label or name, int(stored.get(name, {}).get("min", defaults[name]["min"])),
+                         int(stored.get(name, {}).get("max", defaults[name]["max"])),
+                         [b.text for b in (*lim.rulebook, *posted.get(name, ()))])
               for name, lim in variant.limits.items()]
     off = config.get("side_bets_off", [])
     sides = [SideField(s, side_bet_name(variant, s), s not in off) for s in variant.side_bets]

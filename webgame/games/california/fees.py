@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
+from ...engine.paytable import OPTION_BOUNDS, Bound, BoundKind
+
 FEES_FILE = Path(__file__).resolve().parents[2] / "rules" / "california" / "collection-fees.toml"
 
 Per = Literal["circle", "wager"]
@@ -77,6 +79,7 @@ class Schedule:
     cite: str
     table_min: int | None
     table_max: int | None
+    limit_bounds: tuple[tuple[BoundKind, int], ...]  # the table limits it is printed for, as Bound kinds
     player_dealer: PlayerDealerFee
     player: PlayerFee | None  # None: players pay nothing (D-486)
     free_hands: int
@@ -196,12 +199,43 @@ def _schedule(data: Mapping[str, Any]) -> Schedule:
     return Schedule(
         id=str(data["id"]), option=int(data["option"]), games=tuple(data["games"]),
         cite=str(data["cite"]), table_min=limit.get("min"), table_max=limit.get("max"),
+        limit_bounds=_limit_bounds(limit),
         player_dealer=PlayerDealerFee(_rate(pd), pd.get("by") == "table-action",
                                       pd.get("table_action") == "base"),
         player=None if player is None else PlayerFee(
             per=player["per"], rate=_rate(player), base_only=player.get("counts") == "base",
             bonus=FeeRate(None, _bands(player["bonus_bands"])) if "bonus_bands" in player else None),
         free_hands=int(data.get("free_hands", 0)), decisions=tuple(data.get("decisions", ())))
+
+
+def _limit_bounds(limit: Mapping[str, Any]) -> tuple[tuple[BoundKind, int], ...]:
+    """``table_limit`` as bounds on the main wager: {min, max} is the range a table's limits
+    lie in; ``min_between``/``max_between`` the ranges its minimum and its maximum lie in."""
+    out: list[tuple[BoundKind, int]] = []
+    if "min" in limit:
+        out.append(("min", int(limit["min"])))
+    if "max" in limit:
+        out.append(("max", int(limit["max"])))
+    if "min_between" in limit:
+        low, high = limit["min_between"]
+        out += [("min", int(low)), ("min_at_most", int(high))]
+    if "max_between" in limit:
+        low, high = limit["max_between"]
+        out += [("max_at_least", int(low)), ("max", int(high))]
+    return tuple(out)
+
+
+def limit_bounds(schedule_id: Any) -> tuple[Bound, ...]:
+    """The table limits the chosen schedule is printed for, binding the table like a rulebook
+    limit (D-004, P-034): a schedule for $20-$500 tables is not posted on a $5 table."""
+    if not isinstance(schedule_id, str) or schedule_id not in schedules():
+        return ()
+    chosen = schedules()[schedule_id]
+    cite = f"collection-fee schedule option {chosen.option}, {chosen.cite}"
+    return tuple(Bound(kind, amount, cite) for kind, amount in chosen.limit_bounds)
+
+
+OPTION_BOUNDS["collection_fee"] = limit_bounds
 
 
 @cache

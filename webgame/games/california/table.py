@@ -139,8 +139,10 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         """The P/D's stake: the ``bank`` limit, or at least the first (main) wager's minimum
         with no maximum where the variant names none (D-471)."""
         limits = rules["limits"]
-        lim = limits.get("bank") or {"min": next(iter(limits.values()))["min"], "max": 10**11}
-        return int(lim["min"]), int(lim["max"])
+        table_min = int(next(iter(limits.values()))["min"])
+        lim = limits.get("bank") or {"min": table_min, "max": 10**11}
+        # The fee schedule may raise the table minimum above the data's (P-034): the stake follows.
+        return max(int(lim["min"]), table_min), int(lim["max"])
 
     def _bank(self, state: PlayerDealerState) -> rotation.Bank:
         return rotation.Bank.from_dict(state.bank)

@@ -155,3 +155,25 @@ def test_ledger_check_cli(app):
     db.session.commit()
     result = app.test_cli_runner().invoke(args=["ledger-check"])
     assert result.exit_code == 0 and "ledger agrees: True" in result.output
+
+
+def test_a_player_dealer_table_shows_its_fee_per_hand_beside_the_house_edge(operator):
+    """Issue 12: the fee per hand of the posted schedule (002 s.3930-3961, option 1: players
+    $1 to $5 a circle, the bank $1 to $5 on the table action) at the minimum, 5x and the maximum."""
+    table = db.session.scalars(sa.select(Table).filter_by(
+        name="Lucky Chances Four Card Poker (player-dealer)")).one()
+    page = operator.get(f"/operator/tables/{table.id}/edges").get_data(as_text=True)
+    assert "Collection fee per hand: schedule option 1 (002 s.3930-3961)" in page
+    rows = [[c.strip() for c in r.split("</td><td>")] for r in
+            page.split('data-testid="fees-')[1].split("<tbody>")[1].split("</tbody>")[0].split("<tr><td>")[1:]]
+    cells = [[c.replace("</td></tr>", "").strip() for c in r] for r in rows]
+    assert cells == [["$10", "$1", "10.00%", "$1", "$1"],
+                     ["$50", "$1", "2.00%", "$1", "$3"],
+                     ["$500", "$5", "1.00%", "$4", "$5"]]
+    # Another option previewed on the form moves the limits and the fees with it.
+    page = operator.get(f"/operator/tables/{table.id}/edges?variant=lucky-chances"
+                        "&opt_collection_fee=002-three-card-poker-3").get_data(as_text=True)
+    assert "schedule option 3" in page and "<td>$40</td>" in page and "<td>$1,000</td>" in page
+    # A house-banked table has no fee.
+    house = db.session.scalars(sa.select(Table).filter_by(name="Grand Ronde Three Card Poker")).one()
+    assert "Collection fee" not in operator.get(f"/operator/tables/{house.id}/edges").get_data(as_text=True)

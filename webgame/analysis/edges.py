@@ -19,7 +19,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from ..engine.paytable import Variant, load_game, resolve
+from ..engine.paytable import Variant, load_game, main_limit_name, resolve
+from ..games.california import fees
 from . import background, cache, simulation
 from .core import EXACT, PENDING, SIMULATION, Progress, Result, Wager, report
 from .registry import analyzer
@@ -93,6 +94,29 @@ def exact(game: str, variant: str, rules: Mapping[str, Any], wager: Wager) -> Re
 
 def options_of(variant: Variant, rules: Mapping[str, Any]) -> dict[str, Any]:
     return {name: rules.get(name) for name in variant.options}
+
+
+def fees_for_table(game: str, variant: str, config: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """The collection fee per hand of a player-dealer table's posted schedule (D-481), shown
+    beside its house edges; None for a house-banked table."""
+    v = load_game(game).variants.get(variant)
+    if v is None or not v.player_banked:
+        return None
+    try:
+        rules = resolve(v, config or {})
+    except ValueError as exc:
+        raise UnknownConfiguration(f"{game}@{variant}: {exc}") from exc
+    chosen = rules.get("collection_fee")
+    option = fees.schedule(str(chosen)) if chosen else fees.default_schedule(f"{game}@{variant}")
+    main = main_limit_name(v)
+    if main is None:
+        return None
+    lim = rules["limits"][main]
+    rows = fees.fee_per_hand(option, int(lim["min"]), int(lim["max"]))
+    return {"option": option.option, "cite": option.cite, "wager": v.limits[main].label or main,
+            "free_hands": option.free_hands,
+            "rows": [{"wager": r.wager, "player": r.player, "share": r.player / r.wager,
+                      "bank_one": r.bank_one, "bank_six": r.bank_six} for r in rows]}
 
 
 # ---------------------------------------------------------------------------------------

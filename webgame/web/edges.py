@@ -17,7 +17,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request
 
-from ..analysis.edges import UnknownConfiguration, edges_for_table
+from ..analysis.edges import UnknownConfiguration, edges_for_table, fees_for_table
 from ..models import Table
 from ..services import configuration
 from .util import get_or_404, operator_required
@@ -34,10 +34,19 @@ def edges_of(table: Table, variant: str, config: dict[str, Any]) -> list[dict[st
         return []
 
 
+def fees_of(table: Table, variant: str, config: dict[str, Any]) -> dict[str, Any] | None:
+    """The collection fee per hand of a player-dealer configuration (None: house-banked)."""
+    try:
+        return fees_for_table(table.game, variant, config)
+    except UnknownConfiguration:
+        return None
+
+
 def fragment_context(table: Table, form: dict[str, str]) -> dict[str, Any]:
     """What ``operator/_edges.html`` needs for the configuration ``form`` previews."""
     variant, config, args = configuration.preview(table, form)
     return {"t": table, "edges": {table.id: edges_of(table, variant, config)}, "edge_args": args,
+            "fees": {table.id: fees_of(table, variant, config)},
             "unsaved": configuration.differs(table, variant, config)}
 
 

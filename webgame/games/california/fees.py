@@ -180,6 +180,31 @@ def _player_fees(rule: PlayerFee, wagers: Sequence[Wager]) -> list[CollectionFee
     return [fee for fee in fees if fee.amount]
 
 
+@dataclass(frozen=True)
+class FeeAtStake:
+    """What a hand costs at one wager size: the player who bets ``wager`` on the main game in
+    one circle, and the player-dealer with one or six such wagers on the table."""
+
+    wager: int
+    player: int
+    bank_one: int
+    bank_six: int
+
+
+def fee_per_hand(option: Schedule, table_min: int, table_max: int) -> list[FeeAtStake]:
+    """The fee per hand at the table minimum, five times it and the maximum, for the operator's
+    page beside the house edge (the edge is against the bank; the fee is the house's take)."""
+    amounts = sorted({table_min, min(table_min * 5, table_max), table_max})
+    out = []
+    for amount in amounts:
+        one = collect(option, [Wager(1, 1, "main", amount)], 0)
+        six = collect(option, [Wager(seat, seat, "main", amount) for seat in range(1, 7)], 0)
+        out.append(FeeAtStake(amount, one.by_seat().get(1, 0),
+                              one.player_dealer.amount if one.player_dealer else 0,
+                              six.player_dealer.amount if six.player_dealer else 0))
+    return out
+
+
 # ---- the data
 
 def _bands(rows: Sequence[Sequence[int]]) -> tuple[Band, ...]:

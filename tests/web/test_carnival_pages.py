@@ -380,3 +380,27 @@ def test_a_player_with_two_positions_sees_both_hands_and_nobody_elses(app, guest
     assert set(CODE.findall(first.html)) == set(mine)
     assert not set(state["seats"]["4"]["cards"]) & set(CODE.findall(first.html))
     assert {"play", "fold"} <= first.actions
+
+
+def test_let_it_ride_chapter4_alternates_two_decks_round_by_round(guest):
+    """004 s.1082-1086: alternating single decks, different in colour on the back. The felt
+    names the deck dealt and draws its backs; the next round deals the other one."""
+    table = make("let-it-ride", "chapter4")
+    seat = Seat(guest, table)
+    dealt = []
+    for _ in range(2):
+        assert seat.act("bet", "base", chip=500) == ""
+        seat.act("deal")
+        found = re.search(r'data-deck="(red|blue)"', seat.html)
+        assert found, "the felt names the deck in play"
+        colour = found.group(1)
+        other = "blue" if colour == "red" else "red"
+        assert f"{colour.capitalize()} deck dealt · {other} deck in the shuffler" in seat.html
+        dealt.append(colour)
+        for step in ("1", "2"):
+            if f"ride-{step}" in seat.actions:
+                seat.act("ride", step)
+        assert latest_round(table).status == "over"
+    assert dealt[0] != dealt[1]
+    recall = guest.get(f"/rounds/{latest_round(table).id}").get_data(as_text=True)
+    assert f"the {dealt[1]} deck (52 cards counted)" in recall

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ...devices import decks
 from ...devices.shoe import Shoe
 from ...engine.hands import HandValue
 from ...engine.money import fmt, truncate
@@ -264,7 +265,8 @@ class CarnivalEngine(BankedTable[CarnivalState]):
         self.check_rules(snap)
         shoe = new_shoe(carry, rng)
         state = CarnivalState(rules=snap, shoe=shoe, seats={i: Box() for i in range(int(snap["seats"]))})
-        state.notes.append("A fresh deck is shuffled for this round.")
+        state.notes.append(decks.note(shoe.shuffle_no) if decks.alternates(snap)
+                           else "A fresh deck is shuffled for this round.")
         self.open_round(state)
         return state
 
@@ -577,7 +579,8 @@ class CarnivalEngine(BankedTable[CarnivalState]):
             "seats": seats,
             "to_act": {"seat": waiting[0]} if waiting else None,
             "pending": waiting,
-            "shoe": state.shoe.view(),
+            "shoe": {**state.shoe.view(), **({"deck": decks.view(state.shoe.shuffle_no)}
+                                              if decks.alternates(rules) else {})},
             "limits": {k: dict(v) for k, v in rules["limits"].items()},
             "bet_step": self.step(rules),
             "spots": [{"key": s.key, "label": s.label, "fixed": s.fixed, "stakes": list(s.keys)}

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...devices import decks
 from ...engine.money import fmt
 from ...engine.protocol import (
     SYSTEM_SEAT,
@@ -82,6 +83,7 @@ class HoldemState:
     street: int = -1
     settled: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    round_no: int = 0  # the table's rounds, for the two alternating decks (devices.decks)
 
 
 class HoldemTable(BankedTable[HoldemState]):
@@ -109,10 +111,15 @@ class HoldemTable(BankedTable[HoldemState]):
         for street in snap["streets"]:
             if not street["multiples"] or (not street["may_check"] and street is not snap["streets"][-1]):
                 raise ValueError("every street offers a Play; only the last may require it")
-        return HoldemState(rules=snap, seats={i: HoldemSeat() for i in range(int(snap["seats"]))})
+        state = HoldemState(rules=snap, seats={i: HoldemSeat() for i in range(int(snap["seats"]))},
+                            round_no=int((carry or {}).get("round_no", -1)) + 1)
+        if decks.alternates(snap):
+            state.notes.append(decks.note(state.round_no))
+        return state
 
     def carry(self, state: HoldemState) -> dict[str, Any]:
-        return {}  # a fresh deck every round (s.1347, s.1644; D-011)
+        # A fresh deck every round (s.1347, s.1644; D-011); only the round count carries over.
+        return {"round_no": state.round_no}
 
     def undecided(self, state: HoldemState) -> list[int]:
         if state.phase != DECIDING:
@@ -463,9 +470,11 @@ class HoldemTable(BankedTable[HoldemState]):
 
     @staticmethod
     def shuffler_view(state: HoldemState) -> dict[str, Any]:
-        """The shuffler: one deck, shuffled fresh for every round (s.1347, D-011); counts only."""
+        """The shuffler: one deck, shuffled fresh for every round (s.1347, D-011); counts only,
+        and which of two alternating decks is dealt where the edition uses two."""
         dealt = len(state.board) + len(state.dealer) + len(state.burns) + sum(len(s.cards) for s in state.seats.values())
-        return {"decks": 1, "size": 52, "dealt": dealt, "cards_left": 52 - dealt, "fresh_each_round": True}
+        return {"decks": 1, "size": 52, "dealt": dealt, "cards_left": 52 - dealt, "fresh_each_round": True,
+                **({"deck": decks.view(state.round_no)} if decks.alternates(state.rules) else {})}
 
     def paytables_view(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         out = {}

@@ -133,10 +133,15 @@ def test_declined_round_the_table_closes(app, guest):
     rnd = latest_round(table)
     c.page()
     assert "Nobody took the bank" in c.html
-    # The pause's clock runs out: the round closes with no hand and no money moved.
+    # D-470: the pause lasts the operator's five minutes, not the betting window or a decision clock.
     from datetime import timedelta
 
     from webgame.models import utcnow
+    db.session.expire_all()
+    assert rnd.deadline_kind == "pause"
+    assert timedelta(minutes=4, seconds=50) < rnd.deadline - utcnow() <= timedelta(minutes=5)
+    assert "The table closes in" in c.html and "Waiting for a player to take the bank" in c.html
+    # The pause's clock runs out: the round closes with no hand and no money moved.
     rnd.deadline = utcnow() - timedelta(seconds=1)
     db.session.commit()
     c.page()

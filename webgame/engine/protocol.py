@@ -230,6 +230,11 @@ class Game(Protocol[StateT]):
         """Whether the round may still learn who plays each seat (before its cards are out)."""
         ...
 
+    def wait_seconds(self, state: StateT) -> int | None:
+        """A wait the rules fix for this state (a player-dealer table paused for a banker,
+        D-470), after which ``timeout_action`` moves; None: the table's own clocks apply."""
+        ...
+
 
 class GameBase(Game[StateT]):
     """The defaults of the optional hooks; an engine overrides what its game has. Each
@@ -258,3 +263,6 @@ class GameBase(Game[StateT]):
 
     def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
         return dict(carry)
+
+    def wait_seconds(self, state: StateT) -> int | None:
+        return None

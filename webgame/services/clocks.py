@@ -56,7 +56,13 @@ def schedule(work: RoundWork) -> None:
     turn = work.game.to_act(work.state)
     now = utcnow()
     window, decision = clock_lengths(work.table)
-    if turn is None:
+    fixed = work.game.wait_seconds(work.state)
+    if fixed is not None:
+        # A wait the rules fix (D-470: a table paused for a player-dealer closes after it),
+        # counted once from when it began.
+        if rnd.deadline_kind != "pause" or rnd.deadline is None:
+            rnd.deadline, rnd.deadline_kind = now + timedelta(seconds=fixed), "pause"
+    elif turn is None:
         # Betting: the window opens with the round's first bet and does not stretch; it
         # shortens when a second person sits down at a table that was one player's.
         if not work.owners:

@@ -182,6 +182,14 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return self.inner.to_act(state.inner)
         return None
 
+    def wait_seconds(self, state: PlayerDealerState) -> int | None:
+        """A table nobody will bank pauses, then closes (D-470): after the operator's
+        ``pause_minutes``, else the edition's ``close_after_minutes``."""
+        if state.phase != OFFER or self._bank(state).phase != "paused":
+            return None
+        minutes = state.rules.get("pause_minutes") or self.edition(state.rules).rotation.close_after_minutes
+        return int(minutes) * 60
+
     def deciding(self, state: PlayerDealerState) -> list[int]:
         return self.inner.deciding(state.inner) if state.phase == PLAY else []
 

@@ -40,7 +40,7 @@ GAMES = {
 # Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
 # bank), so the lone player meets the felt as it deals.
 PLAYER_BANKED = {"four-card-poker"}
-FIRST_CHIP = {"four-card-poker": "$25 chip"}  # a $10 Ante minimum (002 s.4078): no $5 bet
+FIRST_CHIP = {"four-card-poker": "$10 chip"}  # a $10 Ante minimum (002 s.4078): the rail adds the chip
 NO_CARDS = {"craps", "roulette", "big-six"}  # a device, not cards: the dice or the wheel
 # Red Dog's and baccarat's cards are all in front of the dealer
 NO_PLAYER_CARDS = NO_CARDS | {"red-dog", "mini-baccarat", "ez-baccarat"}

@@ -33,7 +33,7 @@ def test_a_hand_at_the_player_dealer_holdem_table(browser: Browser, live_server)
     for page in (b, c):
         fresh(page)
         expect(page.locator(".spot-uth-bad-beat-bonus")).to_be_visible()  # the edition's own circle
-        page.get_by_role("button", name="$5 chip").click()
+        page.get_by_role("button", name="$10 chip").click()  # the posted schedule's $10 minimum (P-034)
         click_and_wait(page, '[data-action="bet-ante"]')
     fresh(c)
     click_and_wait(c, "[data-action=deal]")

@@ -17,6 +17,7 @@ from webgame.games.california.editions import edition
 from webgame.models import BetSettlement, utcnow
 from webgame.services import recall, wallet
 from webgame.services.tables import create_table
+from webgame.services.tableview import CHIP_DENOMINATIONS, denominations
 
 from .tablehelp import Seat, assert_books_balance, latest_round, table_account, three_players
 
@@ -145,3 +146,17 @@ def test_games_json_lists_the_editions_as_playable_player_dealer_tables(app):
         assert listed["banking"] == "player-dealer" and listed["playable"], f"{game}@{variant}"
     bad_beat = next(v for v in games["ultimate-texas-holdem"]["variants"] if v["slug"] == "bad-beat-1.0")
     assert bad_beat["side_bets"] == ["uth-trips", "uth-bad-beat-bonus"]
+
+
+def test_a_ten_dollar_table_gets_a_ten_dollar_chip(app, guest):
+    """The posted schedule makes the Bad Beat table's minimum $10 (P-034); the house's chips
+    ($1, $5, $25 …) cannot make it, so the rail adds it. A $5 table's rail has no such chip."""
+    assert 1000 not in CHIP_DENOMINATIONS
+    assert denominations({"main": {"min": 1000, "max": 50000}, "uth-trips": {"min": 100, "max": 1000},
+                          "bank": {"min": 1234, "max": 10**11}}) == sorted([*CHIP_DENOMINATIONS, 1000])
+    assert denominations({"ante": {"min": 500, "max": 50000}}) == CHIP_DENOMINATIONS
+    assert denominations({"ante": {"min": 50, "max": 500}}) == CHIP_DENOMINATIONS
+    table = create_table("Bad Beat at $10", "ultimate-texas-holdem", "bad-beat-1.0", config={})
+    db.session.commit()
+    seat = Seat(guest, table)
+    assert 'aria-label="$10 chip"' in seat.html

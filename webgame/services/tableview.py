@@ -5,7 +5,7 @@ engine itself. The round is decoded once: a request that has just worked on it p
 from __future__ import annotations
 
 import re
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -36,6 +36,24 @@ class _Unshuffled:
 
     def choice(self, items: Sequence[T]) -> T:
         return items[0]
+
+
+def denominations(limits: Mapping[str, Mapping[str, int]]) -> list[int]:
+    """The chip rail: the house's chips, and any wager's minimum they cannot make exactly (a
+    $10 table, as a fee schedule may post, P-034), so one chip can always open that wager.
+    The player-dealer's stake is typed, not chipped."""
+    mins = {int(lim["min"]) for name, lim in limits.items() if name != "bank"}
+    return sorted(set(CHIP_DENOMINATIONS) | {m for m in mins if m >= 100})
+
+
+def table_limits(table: Table, rnd: Round | None) -> Mapping[str, Mapping[str, int]]:
+    """The limits of the round on the table, or of the next one."""
+    if rnd is not None and rnd.status == "open":
+        return dict(rnd.rules.get("limits", {}))
+    try:
+        return dict(next_round_rules(table).get("limits", {}))
+    except PlayError:
+        return {}
 
 
 def next_round_legal(table: Table, seat: int) -> list[Any]:
@@ -84,7 +102,7 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
         "outcome": round_outcome(mine, variant, rnd.rules if rnd is not None else None),
         "table": table, "game": rules, "variant": variant, "round": rnd, "view": view,
         "my_seats": my_seats, "legal": legal, "chips": chips, "wallet": wallet_balance,
-        "denominations": CHIP_DENOMINATIONS, "error": error, "notice": notice,
+        "denominations": denominations(table_limits(table, rnd)), "error": error, "notice": notice,
         "last_settlements": mine,
         "player": viewer, "round_over": not round_open,
         "now_iso": utcnow().isoformat() + "Z",

@@ -154,7 +154,9 @@ def dealer_outcomes(comp: Comp, up: int, h17: bool) -> FloatArray:
     deep = int(d.length.max())
     total_ff = np.ones(deep + 1)
     total_ff[1:] = np.cumprod(n - np.arange(deep, dtype=np.float64))
-    p = ways / total_ff[d.length]
+    below = total_ff[d.length]
+    # A multiset longer than the shoe has no ways to be drawn (a tiny test shoe): 0, not 0/0.
+    p = np.divide(ways, below, out=np.zeros_like(ways), where=below > 0)
     return np.asarray(p @ d.orders, dtype=np.float64)
 
 

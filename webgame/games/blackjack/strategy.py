@@ -109,7 +109,7 @@ def _soft(total: int, up: int, h17: bool) -> str:
     if total == 18:
         if 2 <= up <= 6 and (h17 or up >= 3):
             return DS
-        if up in (7, 8):
+        if up in (2, 7, 8):  # soft 18 stands against a 2 when the dealer stands on soft 17
             return S
         return H
     if total == 17:

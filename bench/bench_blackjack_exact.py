@@ -61,8 +61,8 @@ def time_rule_sets() -> list[tuple[str, str, float, float]]:
 
 def table(rows: list[tuple[str, str, float, float]]) -> str:
     times = sorted(t for *_, t in rows)
-    out = [f"{len(rows)} rule sets: median {times[len(times) // 2]:.2f} s, slowest {times[-1]:.2f} s "
-           "(target: under 10 s).", "",
+    out = [(f"{len(rows)} rule sets: median {times[len(times) // 2]:.2f} s, slowest {times[-1]:.2f} s "
+            "(target: under 10 s)."), "",
            "| variant | rule set | house edge | seconds |", "|---|---|---:|---:|"]
     out += [f"| {v} | {c} | {e * 100:.4f}% | {t:.2f} |" for v, c, e, t in rows]
     return "\n".join(out)

@@ -228,15 +228,6 @@ def test_without_the_peek_a_blackjack_that_takes_only_the_original_wager_changes
     assert 0.08 < everything - peek < 0.25
 
 
-def test_one_rule_set_takes_well_under_ten_seconds() -> None:
-    import time
-
-    blackjack_exact.dealer_draws.cache_clear()
-    start = time.perf_counter()
-    blackjack_exact.main_bet(rules_of("grand-ronde", {"options": {"decks": 3}}))
-    assert time.perf_counter() - start < 10.0
-
-
 # ---------------------------------------------------------------------------------------
 # (b) The engine's own simulation: its 95 % interval holds the exact figure
 # ---------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ def test_decide_plays_the_printed_grid(h17: bool) -> None:
     with what the rules allow (double, surrender)."""
     rows = strategy.chart_rows(h17)
     ups = rows["ups"]
-    assert set(code for _, row in rows["hard"] + rows["soft"] + rows["pairs"] for code in row) <= CODES
+    assert {code for _, row in rows["hard"] + rows["soft"] + rows["pairs"] for code in row} <= CODES
     hard = dict(rows["hard"])
     soft = dict(rows["soft"])
     pairs = dict(rows["pairs"])

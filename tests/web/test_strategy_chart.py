@@ -29,7 +29,7 @@ def cells(chart: str, caption: str, label: str) -> list[str]:
     """The codes of one row (``label``) of one grid (``caption``)."""
     grid = chart[chart.index(f"<caption>{caption}</caption>"):]
     grid = grid[:grid.index("</table>")]
-    row = re.search(rf'<th scope="row">{re.escape(label)}</th>(.*?)</tr>', grid, re.S)
+    row = re.search(rf'<th scope="row">{re.escape(label)}</th>(.*?)</tr>', grid, re.DOTALL)
     assert row is not None, (caption, label)
     return re.findall(r"<td[^>]*>([^<]+)</td>", row.group(1))
 

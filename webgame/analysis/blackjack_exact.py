@@ -51,7 +51,7 @@ import numpy.typing as npt
 
 from ..engine.money import Odds
 from ..games.blackjack import strategy
-from ..games.blackjack.strategy import DOUBLE, HIT, SPLIT, STAND, SURRENDER  # noqa: F401
+from ..games.blackjack.strategy import DOUBLE, STAND, SURRENDER
 
 # Ranks by value: index 0 the ace, 1-8 the twos to nines, 9 every ten-value card.
 ACE, TEN = 0, 9

@@ -95,6 +95,7 @@ class DealerDraws:
     length: IntArray
     orders: FloatArray
     most: int  # the most cards of one rank in any multiset
+    onehot: FloatArray  # onehot[j, r * (most + 1) + k] = 1 where multiset j holds k cards of rank r
 
 
 def _stands(total: int, soft: bool, h17: bool) -> bool:
@@ -128,35 +129,49 @@ def dealer_draws(up: int, h17: bool) -> DealerDraws:
     walk(up, up == 1, [])
     keys = sorted(found)
     counts = np.array(keys, dtype=np.int64)
+    most = int(counts.max())
     return DealerDraws(
         counts=counts,
         length=counts.sum(axis=1),
         orders=np.array([found[k] for k in keys], dtype=np.float64),
-        most=int(counts.max()),
+        most=most,
+        onehot=_onehot(counts, most),
     )
 
 
-def falling(comp: Comp, most: int) -> FloatArray:
-    """ff[r, k] = comp[r]·(comp[r]-1)···(comp[r]-k+1): the ordered ways to draw k cards of rank r."""
+def _onehot(counts: IntArray, most: int) -> FloatArray:
+    out = np.zeros((len(counts), len(VALUES) * (most + 1)))
+    flat = counts + np.arange(len(VALUES), dtype=np.int64)[None, :] * (most + 1)
+    np.put_along_axis(out, flat, 1.0, axis=1)
+    return out
+
+
+NO_WAYS = -1e250  # the log of "no way to draw these cards": exp() of it is 0, and 0 times it is 0
+
+
+def log_falling(comp: Comp, most: int) -> FloatArray:
+    """lf[r, k] = log(comp[r]·(comp[r]-1)···(comp[r]-k+1)): the log of the ordered ways to
+    draw k cards of rank r (NO_WAYS where the shoe holds fewer than k)."""
     steps = np.array(comp, dtype=np.float64)[:, None] - np.arange(most, dtype=np.float64)[None, :]
-    out = np.ones((len(comp), most + 1))
-    out[:, 1:] = np.cumprod(np.clip(steps, 0.0, None), axis=1)
+    logs = np.log(np.where(steps > 0, steps, 1.0))
+    logs[steps <= 0] = NO_WAYS
+    out = np.zeros((len(comp), most + 1))
+    out[:, 1:] = np.cumsum(logs, axis=1)
     return out
 
 
 def dealer_outcomes(comp: Comp, up: int, h17: bool) -> FloatArray:
     """P(outcome) for the dealer with ``up`` showing and ``comp`` left in the shoe (the
-    hole card among them), blackjack included as its own outcome."""
+    hole card among them), blackjack included as its own outcome. The chance of one draw
+    order of multiset j is prod_r ff(comp[r], counts[j, r]) / ff(n, length[j]), summed here
+    in logs as one matrix product."""
     d = dealer_draws(up, h17)
     n = sum(comp)
-    ff = falling(comp, d.most)
-    ways = ff[np.arange(len(comp))[None, :], d.counts].prod(axis=1)
     deep = int(d.length.max())
-    total_ff = np.ones(deep + 1)
-    total_ff[1:] = np.cumprod(n - np.arange(deep, dtype=np.float64))
-    below = total_ff[d.length]
-    # A multiset longer than the shoe has no ways to be drawn (a tiny test shoe): 0, not 0/0.
-    p = np.divide(ways, below, out=np.zeros_like(ways), where=below > 0)
+    total = np.zeros(deep + 1)
+    steps = n - np.arange(deep, dtype=np.float64)
+    total[1:] = np.cumsum(np.log(np.where(steps > 0, steps, 1.0)))
+    p = np.exp(d.onehot @ log_falling(comp, d.most).ravel() - total[d.length])
     return np.asarray(p @ d.orders, dtype=np.float64)
 
 

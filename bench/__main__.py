@@ -1,6 +1,6 @@
 """``make bench`` = ``python -m bench``: every benchmark, one after the other.
 
-    python -m bench                       # hand evaluator, web, analyzer
+    python -m bench                       # hand evaluator, web, analyzer, blackjack's exact count
     python -m bench --only web,analysis   # some of them
     python -m bench --no-write            # print only, leave bench/RESULTS.md alone
 
@@ -36,7 +36,14 @@ def _analysis(argv: list[str]) -> None:
     bench_analysis.main(argv)
 
 
-BENCHES: dict[str, Callable[[list[str]], None]] = {"hands": _hands, "web": _web, "analysis": _analysis}
+def _blackjack_exact(argv: list[str]) -> None:
+    from bench import bench_blackjack_exact
+
+    bench_blackjack_exact.main(argv)
+
+
+BENCHES: dict[str, Callable[[list[str]], None]] = {"hands": _hands, "web": _web, "analysis": _analysis,
+                                                   "blackjack-exact": _blackjack_exact}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from webgame.analysis import background
+from webgame.analysis import background, cache
 from webgame.analysis.edges import edges_for_table
 
 REQUIRED = {"bet", "house_edge", "method", "ci95"}
@@ -52,14 +52,28 @@ def test_an_option_change_changes_the_figures() -> None:
 def test_an_uncached_simulation_is_pending_then_computed_in_the_background(monkeypatch) -> None:
     monkeypatch.setattr(background, "WEB_ROUNDS", 60)
     monkeypatch.setattr(background, "WEB_CHUNK", 20)
-    config = {"options": {"decks": 3, "penetration_pct": 60}}  # nobody caches this one
-    first = by_bet(edges_for_table("blackjack", "grand-ronde", config))["main"]
+    monkeypatch.setattr(cache, "lookup", lambda *args, **kwargs: None)  # nobody cached this one
+    background.clear()
+    first = by_bet(edges_for_table("caribbean-stud", "chapter4", {}))["ante"]
     assert first["method"] in ("pending", "simulation") and "progress" in first
     if first["method"] == "pending":
         assert first["house_edge"] is None
-    done = wait_for("blackjack", "grand-ronde", config, "main")
+    done = wait_for("caribbean-stud", "chapter4", {}, "ante")
     assert done["method"] == "simulation" and done["rounds"] == 60 and done["ci95"] > 0
     assert done["house_edge"] is not None
+
+
+def test_the_blackjack_main_bet_is_counted_for_any_option_change() -> None:
+    """A rule set nobody cached (3 decks, 60 % cut card): the exact figure, from the worker
+    thread, with the strategy named beside it and no interval (P-110)."""
+    config = {"options": {"decks": 3, "penetration_pct": 60}}
+    first = by_bet(edges_for_table("blackjack", "grand-ronde", config))["main"]
+    assert first["method"] in ("pending", "exact")
+    done = wait_for("blackjack", "grand-ronde", config, "main", seconds=60.0)
+    six = wait_for("blackjack", "grand-ronde", {}, "main", seconds=60.0)
+    assert done["method"] == "exact" and done["ci95"] is None
+    assert "house basic strategy chart" in done["label"] and "house basic strategy chart" in done["assumptions"]
+    assert 0.0 < six["house_edge"] - done["house_edge"] < 0.002  # fewer decks: a smaller edge
 
 
 def test_a_slow_exact_figure_comes_from_the_worker() -> None:

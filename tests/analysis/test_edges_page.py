@@ -8,7 +8,7 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from webgame.analysis import background
+from webgame.analysis import background, cache
 from webgame.extensions import db
 from webgame.models import Table
 from webgame.services.demo import seed
@@ -49,15 +49,29 @@ def test_exact_figures_need_no_poll(operator) -> None:
     assert "hx-trigger" not in html and "<progress" not in html
 
 
-def test_a_configuration_being_simulated_polls_with_a_progress_bar(operator) -> None:
+def test_a_configuration_being_simulated_polls_with_a_progress_bar(operator, monkeypatch) -> None:
     background.clear()
-    table = create_table("Edge 21", "blackjack", "grand-ronde", config={"options": {"decks": 5}})
+    monkeypatch.setattr(cache, "lookup", lambda *args, **kwargs: None)  # nobody cached this one
+    table = create_table("Edge Stud", "caribbean-stud", "chapter4", config={})
     db.session.commit()
     first = fragment(operator, table.id)
     assert f'hx-get="/operator/tables/{table.id}/edges"' in first and 'hx-trigger="every 2s"' in first
     assert re.search(r'<progress max="100" value="\d+"', first)
     done = settled(operator, table.id)
     assert "simulation ±" in done and "rounds" in done and "<progress" not in done
+
+
+def test_the_blackjack_main_bet_shows_an_exact_figure_and_its_strategy(operator) -> None:
+    """P-110: counted off the request (a poll while it runs), then "exact" where an interval
+    was, the strategy named beside the figure."""
+    background.clear()
+    table = create_table("Edge 21", "blackjack", "grand-ronde", config={"options": {"decks": 5}})
+    db.session.commit()
+    done = settled(operator, table.id, seconds=60.0)
+    row = re.search(r"<td>Main bet \(house basic strategy chart\)</td>\s*<td>([0-9.]+)%</td>\s*<td>(\w+)", done)
+    assert row is not None, done
+    assert 0.55 < float(row.group(1)) < 0.70 and row.group(2) == "exact"
+    assert "<progress" not in done
 
 
 def test_the_form_previews_what_it_would_save(operator) -> None:

@@ -1,4 +1,5 @@
-"""Blackjack: insurance and the side bets exactly, the main game by simulation.
+"""Blackjack: the main bet, insurance and the side bets exactly; the engine's simulation
+as the cross-check.
 
 Side bets are counted by composition over the table's shoe (``rules["decks"]`` decks,
 or any shoe a test passes): every distinct hand the shoe can deal is classified by the
@@ -6,10 +7,12 @@ engine's own :mod:`~webgame.games.blackjack.sidebets` functions and paid from th
 round's paytable. Lucky Ladies' Queen of Hearts pair is paid from the dealer's
 blackjack probability after the player's two cards are removed (card removal).
 
-The main game is played by the engine itself (:class:`BlackjackEngine`): every box of
-the table is a house bot playing the basic strategy chart of
-:mod:`webgame.games.blackjack.strategy`, round after round from one persistent shoe
-with its cut card, on a :class:`~webgame.engine.rng.SeededRng`.
+The main bet is counted over the finite shoe under the house strategy chart
+(:mod:`.blackjack_exact`, P-110, P-111): a few seconds, so a page gets it from the
+worker thread. The engine itself (:class:`BlackjackEngine`) still plays it for the
+cross-check (``flask edge blackjack --check ROUNDS``): every box of the table is a house
+bot playing the same chart of :mod:`webgame.games.blackjack.strategy`, round after round
+from one persistent shoe with its cut card, on a :class:`~webgame.engine.rng.SeededRng`.
 """
 
 from __future__ import annotations
@@ -26,10 +29,10 @@ from ..devices.shoe import Shoe
 from ..engine.paytable import Variant
 from ..engine.protocol import SYSTEM_SEAT, Action, IllegalAction, Settlement, Stake
 from ..engine.rng import SeededRng
-from ..games.blackjack import sidebets
+from ..games.blackjack import sidebets, strategy
 from ..games.blackjack.engine import MAIN, BlackjackEngine, BlackjackState
 from ..games.blackjack.hand import is_natural
-from . import combos
+from . import blackjack_exact, combos
 from .core import Progress, Result, Tally, Wager
 
 GAME = "blackjack"
@@ -268,17 +271,25 @@ def _main_assumptions(rules: Mapping[str, Any]) -> str:
     decks = int(rules["decks"])
     totals = rules["double_totals"]
     return (
-        f"Simulation through the table engine: {rules['seats']} boxes, each a house bot playing the "
-        "basic strategy chart (webgame.games.blackjack.strategy), never insurance or even money; "
-        f"{decks} deck{'s' if decks > 1 else ''}, cut card at {rules['penetration_pct']}%, "
-        f"dealer {'hits' if rules['dealer_hits_soft_17'] else 'stands on'} soft 17, "
+        f"Exact count over a fresh {decks}-deck shoe (P-110): the player plays "
+        f"{strategy.chart(bool(rules['dealer_hits_soft_17'])).name} (the house bots' chart, "
+        "webgame.games.blackjack.strategy), never insurance or even money; every card the player "
+        "draws and the dealer's final-total probabilities exact for the shoe less the up card and "
+        "all the player's cards; the dealer peeks with an ace or ten up (D-034). "
+        f"Dealer {'hits' if rules['dealer_hits_soft_17'] else 'stands on'} soft 17, "
         f"blackjack pays {rules['blackjack_pays']}, "
         f"double {'any two cards' if not totals else 'on ' + '/'.join(map(str, totals))}"
-        f"{', after splits' if rules['double_after_split'] else ''}, split to {rules['max_hands']} hands, "
-        f"{'late surrender' if rules['surrender'] else 'no surrender'}. "
-        "House edge per initial wager; element of risk per total action (doubles and splits); "
-        "hit frequency = boxes that end the round ahead. The 95% interval treats rounds as independent."
+        f"{', after splits' if rules['double_after_split'] else ''}, split to {rules['max_hands']} hands "
+        f"(aces once, one card each), {'late surrender' if rules['surrender'] else 'no surrender'}. "
+        "Splits as published calculators count them (P-111): each split hand from the shoe less the "
+        "pair and its own cards, resplits with a fixed chance of another pair card. "
+        "House edge per initial wager; one box against the dealer, no cut card."
     )
+
+
+def main_exact(rules: Mapping[str, Any]) -> Result:
+    """The main bet's exact figure (:func:`.blackjack_exact.main_bet`)."""
+    return Result(house_edge=blackjack_exact.main_bet(rules).house_edge)
 
 
 def _sim_key(rules: Mapping[str, Any], bet: str) -> dict[str, Any]:
@@ -294,9 +305,9 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
     shoe_text = f"{decks} deck{'s' if decks > 1 else ''}"
     main_pt = str(rules["main_paytable"])
     out = [Wager(
-        bet=MAIN, label="Main bet (basic strategy)", paytable=main_paytable(rules),
-        assumptions=_main_assumptions(rules), simulated=True, sim_key=_sim_key(rules, MAIN),
-        default_rounds=DEFAULT_ROUNDS,
+        bet=MAIN, label="Main bet (house basic strategy chart)", paytable=main_paytable(rules),
+        assumptions=_main_assumptions(rules), exact=partial(main_exact, rules), slow=True,
+        can_simulate=True, sim_key=_sim_key(rules, MAIN), default_rounds=DEFAULT_ROUNDS,
     )]
     if rules.get("insurance"):
         out.append(Wager(

@@ -3,7 +3,8 @@
     flask --app app edge craps --variant chapter4 --bet pass
     flask --app app edge blackjack --variant grand-ronde --option "blackjack_pays=6 to 5"
     flask --app app edge --all --json
-    flask --app app edge blackjack --variant grand-ronde --bet main --rounds 600000 --write-cache
+    flask --app app edge caribbean-stud --variant chapter4 --bet ante --rounds 600000 --write-cache
+    flask --app app edge blackjack --variant single-deck --bet main --check 20000
 
 Exact figures are computed on the spot. Simulated ones are read from the repository
 cache when it holds this configuration, otherwise simulated now on every core;

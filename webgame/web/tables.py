@@ -21,11 +21,17 @@ from ..engine.money import fmt, parse_amount
 from ..engine.protocol import Action
 from ..extensions import db, limiter
 from ..models import Player, Table
-from ..services import play
+from ..services import play, strategy_charts
 from ..services.tableview import table_view
 from .util import get_or_404, is_htmx, player_required
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
+
+
+@bp.app_template_global("strategy_chart")
+def strategy_chart(game: str, rules: Any) -> dict[str, Any] | None:
+    """The basic-strategy chart the rules panel prints (P-112), or None."""
+    return strategy_charts.chart_for(game, rules)
 
 
 def _money_limit() -> str:

@@ -1,0 +1,105 @@
+"""The blackjack main bet's exact count: seconds per rule set, one core.
+
+    python bench/bench_blackjack_exact.py [--no-write]
+
+Every blackjack variant as shipped, then each of its options changed alone (the figure an
+operator's page asks for when one setting moves): each rule set counted from nothing
+memoised (the dealer's draw lists included), in this one process. The target is under
+10 seconds per rule set (P-110).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_web import replace_section
+from webgame.analysis import blackjack_exact
+from webgame.engine.paytable import load_game, resolve
+
+LOAD_AT_START = " / ".join(f"{x:.1f}" for x in os.getloadavg())
+START = "<!-- blackjack-exact:start -->"
+END = "<!-- blackjack-exact:end -->"
+# Options that change nothing in the main bet's count (the table's furniture).
+NOT_COUNTED = {"seats", "penetration_pct", "dead_game_minutes", "max_spots_per_player", "bet_step"}
+
+
+def rule_sets() -> list[tuple[str, str, dict[str, Any]]]:
+    """(variant, what changed, config): each variant as shipped, then one option at a time."""
+    out: list[tuple[str, str, dict[str, Any]]] = []
+    for slug, variant in load_game("blackjack").variants.items():
+        out.append((slug, "as shipped", {}))
+        for name, spec in variant.options.items():
+            if name in NOT_COUNTED:
+                continue
+            for choice in spec["choices"]:
+                if choice != spec["default"]:
+                    out.append((slug, f"{name} = {choice}", {"options": {name: choice}}))
+    return out
+
+
+def time_rule_sets() -> list[tuple[str, str, float, float, float]]:
+    """(variant, change, house edge, wall seconds, CPU seconds of this process)."""
+    rows = []
+    variants = load_game("blackjack").variants
+    for slug, change, config in rule_sets():
+        rules = resolve(variants[slug], config)
+        blackjack_exact.dealer_draws.cache_clear()  # nothing carried over from the last rule set
+        start, cpu = time.perf_counter(), time.process_time()
+        figure = blackjack_exact.main_bet(rules)
+        rows.append((slug, change, figure.house_edge, time.perf_counter() - start, time.process_time() - cpu))
+    return rows
+
+
+def table(rows: list[tuple[str, str, float, float, float]]) -> str:
+    wall = sorted(row[3] for row in rows)
+    cpu = sorted(row[4] for row in rows)
+    out = [(f"{len(rows)} rule sets. Wall clock: median {wall[len(wall) // 2]:.2f} s, slowest {wall[-1]:.2f} s; "
+            f"CPU: median {cpu[len(cpu) // 2]:.2f} s, slowest {cpu[-1]:.2f} s (target: under 10 s)."), "",
+           "| variant | rule set | house edge | seconds | CPU seconds |", "|---|---|---:|---:|---:|"]
+    out += [f"| {v} | {c} | {e * 100:.4f}% | {t:.2f} | {p:.2f} |" for v, c, e, t, p in rows]
+    return "\n".join(out)
+
+
+def write_results(markdown: str) -> Path:
+    path = ROOT / "bench" / "RESULTS.md"
+    section = "\n".join([
+        START,
+        "## Blackjack main bet, exact count per rule set",
+        "",
+        f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
+        (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
+         f"Python {platform.python_version()}"),
+        "- command: `python bench/bench_blackjack_exact.py`",
+        f"- load average when it started: {LOAD_AT_START} (other work on the machine slows every figure)",
+        "- one process, one core; each rule set from nothing memoised (webgame/analysis/blackjack_exact.py);",
+        "  CPU seconds are this process's own, what the count costs whatever else the machine runs",
+        "",
+        markdown,
+        END,
+    ])
+    replace_section(path, section, START, END)
+    return path
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
+    args = parser.parse_args(argv)
+    markdown = table(time_rule_sets())
+    print(markdown)
+    if not args.no_write:
+        print(f"\nwritten to {write_results(markdown)}")
+
+
+if __name__ == "__main__":
+    main()

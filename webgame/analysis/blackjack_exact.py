@@ -1,0 +1,407 @@
+"""The blackjack main bet's house edge, counted over the finite shoe (P-110, P-111).
+
+The player plays one named strategy, the house chart of
+:mod:`webgame.games.blackjack.strategy` (the bots' own), and every figure below is an
+expectation over the cards of a freshly shuffled shoe of known composition:
+
+* The deal: the dealer's up card and the player's two cards are drawn from the shoe
+  (every combination weighted by the ways the shoe deals it).
+* The player's hand: every card the player draws comes from the shoe less the up card
+  and every card the player already holds (exact removal); the chart decides each move
+  by total, softness and the number of cards, as it does for a bot.
+* The dealer's hand: the final-total probabilities (17-21, bust) are exact for the shoe
+  left after the up card and all of the player's cards. They are counted by composition:
+  every multiset of cards the dealer can draw from an up card is listed once with the
+  number of orders in which the dealer's rule draws it (hit to 17, and soft 17 by the
+  table's rule); the chance of a multiset from a shoe is a product of falling factorials.
+* The peek (D-034): with an ace or ten up the dealer's blackjack ends the round before
+  anyone plays. Hands are scored only over the deals in which the hole card does not make
+  blackjack (by exchangeability of the hole card and the player's draws, this is exact,
+  player's draws included), and a dealer blackjack takes the original wager. A table
+  without the peek whose dealer blackjack takes only the original wagers (D-035) has the
+  same figure for a fixed strategy; one where it takes doubles and splits too
+  (``dealer_blackjack_takes = "all"``) charges every wager on the hand.
+* Splits, the usual approximation of published calculators (P-111): each split hand is
+  played from the shoe less the up card and both cards of the pair, plus its own cards;
+  the other split hands' cards are not removed. Resplits to ``max_hands`` are counted with
+  a fixed chance q of drawing another pair card: E = n·EV(hand given a non-pair second
+  card) + m·EV(unsplittable pair) over the expected numbers n, m of such hands. Aces split
+  once and get one card each (D-037); 21 on a split hand pays even money (D-038).
+* Surrender where the engine allows it: a two-card hand's first decision, split hands
+  included, never split aces (D-040).
+
+Rule flags read (``rules`` as :func:`webgame.engine.paytable.resolve` returns them):
+``decks``, ``dealer_hits_soft_17``, ``blackjack_pays``, ``double_totals``,
+``double_after_split``, ``surrender``, ``max_hands``; and, absent from today's rules
+file and so at their Grand Ronde / Chapter 4 values, ``deck`` ("standard-52" or
+"spanish-48": the 48-card deck without tens), ``dealer_peeks`` (true) and
+``dealer_blackjack_takes`` ("original" or "all").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.money import Odds
+from ..games.blackjack import strategy
+from ..games.blackjack.strategy import DOUBLE, STAND, SURRENDER
+
+# Ranks by value: index 0 the ace, 1-8 the twos to nines, 9 every ten-value card.
+ACE, TEN = 0, 9
+VALUES = tuple(range(1, 11))
+Comp = tuple[int, ...]  # cards of each rank in a shoe, ace first
+FloatArray = npt.NDArray[np.float64]
+IntArray = npt.NDArray[np.int64]
+
+# The dealer's outcomes, in the order of the probability vectors below.
+OUTCOMES = (17, 18, 19, 20, 21, "bust", "blackjack")
+BUST_AT, BJ_AT = 5, 6
+
+
+# ---------------------------------------------------------------------------------------
+# The shoe
+# ---------------------------------------------------------------------------------------
+def deck_composition(deck: str = "standard-52") -> Comp:
+    """One deck by rank: 52 cards, or the Spanish 48 (no ten pips: 12 ten-value cards)."""
+    if deck == "standard-52":
+        return (4, 4, 4, 4, 4, 4, 4, 4, 4, 16)
+    if deck == "spanish-48":
+        return (4, 4, 4, 4, 4, 4, 4, 4, 4, 12)
+    raise ValueError(f"unknown deck {deck!r}")
+
+
+def shoe_composition(rules: Mapping[str, Any]) -> Comp:
+    decks = int(rules["decks"])
+    return tuple(decks * n for n in deck_composition(str(rules.get("deck", "standard-52"))))
+
+
+# ---------------------------------------------------------------------------------------
+# The dealer, by composition
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DealerDraws:
+    """Every multiset of cards the dealer can draw after an up card (hole card first):
+    ``counts[j]`` its cards by rank, ``length[j]`` how many, ``orders[j, k]`` in how many
+    orders the dealer's rule draws it and ends on outcome k."""
+
+    counts: IntArray
+    length: IntArray
+    orders: FloatArray
+    most: int  # the most cards of one rank in any multiset
+    onehot: FloatArray  # onehot[j, r * (most + 1) + k] = 1 where multiset j holds k cards of rank r
+
+
+def _stands(total: int, soft: bool, h17: bool) -> bool:
+    return total > 17 or (total == 17 and not (soft and h17))
+
+
+@cache
+def dealer_draws(up: int, h17: bool) -> DealerDraws:
+    """Listed once per up card and soft-17 rule; a shoe only weights them."""
+    found: dict[Comp, list[int]] = {}
+
+    def walk(hard: int, aces: bool, drawn: list[int]) -> None:
+        soft = aces and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if len(drawn) == 1 and total == 21:
+            outcome = BJ_AT
+        elif total > 21:
+            outcome = BUST_AT
+        elif _stands(total, soft, h17):
+            outcome = total - 17
+        else:
+            for v in VALUES:
+                drawn.append(v)
+                walk(hard + v, aces or v == 1, drawn)
+                drawn.pop()
+            return
+        key = tuple(drawn.count(v) for v in VALUES)
+        row = found.setdefault(key, [0] * len(OUTCOMES))
+        row[outcome] += 1
+
+    walk(up, up == 1, [])
+    keys = sorted(found)
+    counts = np.array(keys, dtype=np.int64)
+    most = int(counts.max())
+    return DealerDraws(
+        counts=counts,
+        length=counts.sum(axis=1),
+        orders=np.array([found[k] for k in keys], dtype=np.float64),
+        most=most,
+        onehot=_onehot(counts, most),
+    )
+
+
+def _onehot(counts: IntArray, most: int) -> FloatArray:
+    out = np.zeros((len(counts), len(VALUES) * (most + 1)))
+    flat = counts + np.arange(len(VALUES), dtype=np.int64)[None, :] * (most + 1)
+    np.put_along_axis(out, flat, 1.0, axis=1)
+    return out
+
+
+NO_WAYS = -1e250  # the log of "no way to draw these cards": exp() of it is 0, and 0 times it is 0
+
+
+def log_falling(comp: Comp, most: int) -> FloatArray:
+    """lf[r, k] = log(comp[r]·(comp[r]-1)···(comp[r]-k+1)): the log of the ordered ways to
+    draw k cards of rank r (NO_WAYS where the shoe holds fewer than k)."""
+    steps = np.array(comp, dtype=np.float64)[:, None] - np.arange(most, dtype=np.float64)[None, :]
+    logs = np.log(np.where(steps > 0, steps, 1.0))
+    logs[steps <= 0] = NO_WAYS
+    out = np.zeros((len(comp), most + 1))
+    out[:, 1:] = np.cumsum(logs, axis=1)
+    return out
+
+
+def dealer_outcomes(comp: Comp, up: int, h17: bool) -> FloatArray:
+    """P(outcome) for the dealer with ``up`` showing and ``comp`` left in the shoe (the
+    hole card among them), blackjack included as its own outcome. The chance of one draw
+    order of multiset j is prod_r ff(comp[r], counts[j, r]) / ff(n, length[j]), summed here
+    in logs as one matrix product."""
+    d = dealer_draws(up, h17)
+    n = sum(comp)
+    deep = int(d.length.max())
+    total = np.zeros(deep + 1)
+    steps = n - np.arange(deep, dtype=np.float64)
+    total[1:] = np.cumsum(np.log(np.where(steps > 0, steps, 1.0)))
+    p = np.exp(d.onehot @ log_falling(comp, d.most).ravel() - total[d.length])
+    return np.asarray(p @ d.orders, dtype=np.float64)
+
+
+# ---------------------------------------------------------------------------------------
+# The rules the count needs
+# ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Game:
+    comp: Comp
+    h17: bool
+    blackjack_pays: float
+    double_totals: frozenset[int]  # empty = any two cards
+    double_after_split: bool
+    surrender: bool
+    max_hands: int
+    peeks: bool
+    blackjack_takes_all: bool
+
+    @classmethod
+    def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
+        return cls(
+            comp=comp if comp is not None else shoe_composition(rules),
+            h17=bool(rules["dealer_hits_soft_17"]),
+            blackjack_pays=float(Odds.parse(str(rules["blackjack_pays"])).net),
+            double_totals=frozenset(int(t) for t in rules["double_totals"]),
+            double_after_split=bool(rules["double_after_split"]),
+            surrender=bool(rules["surrender"]),
+            max_hands=int(rules["max_hands"]),
+            peeks=bool(rules.get("dealer_peeks", True)),
+            blackjack_takes_all=str(rules.get("dealer_blackjack_takes", "original")) == "all",
+        )
+
+
+def _less(comp: Comp, *ranks: int) -> Comp:
+    out = list(comp)
+    for r in ranks:
+        out[r] -= 1
+    return tuple(out)
+
+
+def _total(hand: Comp) -> tuple[int, bool]:
+    hard = sum(n * v for n, v in zip(hand, VALUES, strict=True))
+    if hand[ACE] and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+class _UpCard:
+    """Everything counted against one dealer up card: hand values memoised by the player's
+    cards (and the split they come from), dealer probabilities by the shoe left."""
+
+    def __init__(self, game: Game, up: int) -> None:
+        self.game = game
+        self.up = up  # rank index
+        self.chart_up = 11 if up == ACE else up + 1
+        self.shoe = _less(game.comp, up)  # what the player and the dealer draw from
+        self.chart = strategy.chart(game.h17)
+        # The rank whose hole card would make blackjack (checked by the dealer), if any.
+        self.bj_rank = TEN if up == ACE else ACE if up == TEN else None
+        self._dealer: dict[Comp, FloatArray] = {}
+        self._hand: dict[tuple[Comp, Comp, bool], float] = {}
+
+    # -- the dealer ------------------------------------------------------------------
+    def dealer(self, left: Comp) -> FloatArray:
+        hit = self._dealer.get(left)
+        if hit is None:
+            hit = dealer_outcomes(left, self.up + 1, self.game.h17)
+            self._dealer[left] = hit
+        return hit
+
+    def blackjack_chance(self, left: Comp) -> float:
+        return 0.0 if self.bj_rank is None else left[self.bj_rank] / sum(left)
+
+    def settle(self, left: Comp, total: int, stake: float) -> float:
+        """The hand's value, standing on ``total`` with ``stake`` wagers riding, counted
+        over the deals without a dealer blackjack (the peek's deals) and, where a dealer
+        blackjack takes every wager, minus those."""
+        bj = self.blackjack_chance(left)
+        lost_to_bj = stake * bj if self.game.blackjack_takes_all else 0.0
+        if total > 21:
+            return -stake * (1.0 - bj) - lost_to_bj
+        d = self.dealer(left)
+        value = float(d[BUST_AT])
+        for k, dealer_total in enumerate((17, 18, 19, 20, 21)):
+            if total > dealer_total:
+                value += d[k]
+            elif total < dealer_total:
+                value -= d[k]
+        return stake * value - lost_to_bj
+
+    # -- the player's hand -------------------------------------------------------------
+    def hand(self, cards: Comp, base: Comp, split_hand: bool) -> float:
+        """A hand holding ``cards`` drawn from ``base``, played by the chart to the end."""
+        key = (cards, base, split_hand)
+        hit = self._hand.get(key)
+        if hit is not None:
+            return hit
+        left = tuple(b - c for b, c in zip(base, cards, strict=True))
+        total, soft = _total(cards)
+        n = sum(cards)
+        if total >= 21:
+            value = self.settle(left, total, 1.0)  # 21 stands (D-039); over 21 is bust
+        else:
+            g = self.game
+            two = n == 2
+            can_double = two and (not split_hand or g.double_after_split) \
+                and (not g.double_totals or total in g.double_totals)
+            move = strategy.play_of(strategy.hand_code(self.chart, total, soft, self.chart_up),
+                                    can_double, two and g.surrender)
+            if move == STAND:
+                value = self.settle(left, total, 1.0)
+            elif move == SURRENDER:
+                bj = self.blackjack_chance(left)
+                value = -0.5 * (1.0 - bj) - (bj if g.blackjack_takes_all else 0.0)
+            else:
+                size = sum(left)
+                value = 0.0
+                for r, k in enumerate(left):
+                    if not k:
+                        continue
+                    more = _plus(cards, r)
+                    if move == DOUBLE:
+                        t, _ = _total(more)
+                        value += k / size * self.settle(_minus(left, r), t, 2.0)
+                    else:
+                        value += k / size * self.hand(more, base, split_hand)
+        self._hand[key] = value
+        return value
+
+    # -- splits ----------------------------------------------------------------------
+    def split(self, pair: int) -> float:
+        """The value of splitting a pair of rank ``pair`` (P-111's approximation)."""
+        g = self.game
+        base = _less(self.shoe, pair)  # each hand: the shoe less the other pair card
+        left = _less(base, pair)  # ... and its own
+        size = sum(left)
+        one = tuple(int(i == pair) for i in range(10))
+        if pair == ACE:
+            # One card to each ace (000 s.309, D-037); an ace and a ten is 21, not blackjack (D-038).
+            each = 0.0
+            for r, k in enumerate(left):
+                if k:
+                    t, _ = _total(_plus(one, r))
+                    each += k / size * self.settle(_minus(left, r), t, 1.0)
+            return 2 * each
+        q = left[pair] / size
+        not_pair = 0.0
+        for r, k in enumerate(left):
+            if k and r != pair:
+                not_pair += k / size * self.hand(_plus(one, r), base, True)
+        not_pair /= 1.0 - q
+        pair_kept = self.hand(_plus(one, pair), base, True) if q else 0.0
+
+        @cache
+        def hands(pending: int, made: int) -> float:
+            if pending == 0:
+                return 0.0
+            rest = (1.0 - q) * (not_pair + hands(pending - 1, made))
+            if made < g.max_hands:
+                rest += q * hands(pending + 1, made + 1)
+            else:
+                rest += q * (pair_kept + hands(pending - 1, made))
+            return rest
+
+        return hands(2, 2)
+
+    # -- one deal --------------------------------------------------------------------
+    def deal(self, a: int, b: int) -> float:
+        """The main bet's value once the player holds ranks a and b against this up card."""
+        g = self.game
+        cards = _plus(_plus(tuple(0 for _ in range(10)), a), b)
+        left = _minus(_minus(self.shoe, a), b)
+        bj = self.blackjack_chance(left)
+        if {a, b} == {ACE, TEN}:
+            return (1.0 - bj) * g.blackjack_pays  # a blackjack against the dealer's pushes (D-034)
+        charged = 0.0 if g.blackjack_takes_all else -bj  # the dealer's blackjack takes the wager
+        if a == b and g.max_hands >= 2 and self.chart.pairs[a + 1][self.chart_up]:
+            return charged + self.split(a)
+        return charged + self.hand(cards, self.shoe, False)
+
+
+def _plus(comp: Comp, r: int) -> Comp:
+    return tuple(c + (i == r) for i, c in enumerate(comp))
+
+
+def _minus(comp: Comp, r: int) -> Comp:
+    return tuple(c - (i == r) for i, c in enumerate(comp))
+
+
+@dataclass(frozen=True)
+class MainBet:
+    """The main bet's figures under the chart: expected net per initial wager (negative:
+    the house's edge), and the chances of the deal that the test and the page report."""
+
+    ev: float
+    blackjack: float  # the player's chance of a blackjack
+    strategy: str
+
+    @property
+    def house_edge(self) -> float:
+        return -self.ev
+
+
+def main_bet(rules: Mapping[str, Any], comp: Comp | None = None) -> MainBet:
+    """The main bet's expected value for ``rules`` over a fresh shoe (``comp`` overrides
+    the shoe the rules name: a general rank count, ace first, ten-values last)."""
+    game = Game.of(rules, comp)
+    shoe = game.comp
+    n = sum(shoe)
+    ev = 0.0
+    naturals = 0.0
+    for up in range(10):
+        if not shoe[up]:
+            continue
+        p_up = shoe[up] / n
+        counter = _UpCard(game, up)
+        rest = counter.shoe
+        m = n - 1
+        for a in range(10):
+            for b in range(a, 10):
+                ways = rest[a] * (rest[b] - (a == b))
+                if ways <= 0:
+                    continue
+                p = p_up * ways * (1 if a == b else 2) / (m * (m - 1))
+                ev += p * counter.deal(a, b)
+                if {a, b} == {ACE, TEN}:
+                    naturals += p
+    return MainBet(ev=ev, blackjack=naturals, strategy=strategy.chart(game.h17).name)
+
+
+def house_edge(rules: Mapping[str, Any], comp: Comp | None = None) -> Fraction:
+    """The main bet's house edge as a fraction (of a float count: exact to ~1e-12)."""
+    return Fraction(main_bet(rules, comp).house_edge).limit_denominator(10**12)

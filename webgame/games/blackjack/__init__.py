@@ -1,10 +1,22 @@
-"""Blackjack: the Grand Ronde, Chapter 4 and Single Deck tables, one engine, rules as data
-(``webgame/rules/blackjack.toml``)."""
+"""Blackjack and its house-banked relatives: one engine, rules as data. Blackjack (the Grand
+Ronde, Chapter 4 and Single Deck tables, ``webgame/rules/blackjack.toml``) and Spanish 21
+(``webgame/rules/spanish-21.toml``) differ only in their rules files; each game is the same
+engine under its own slug."""
 
 from __future__ import annotations
 
 from .engine import BlackjackEngine, BlackjackState, Hand, Seat
 
-ENGINE = BlackjackEngine()
 
-__all__ = ["ENGINE", "BlackjackEngine", "BlackjackState", "Hand", "Seat"]
+class SpanishTwentyOne(BlackjackEngine):
+    """Spanish 21 (000 §22-§23): the blackjack engine under its own name; every difference
+    is a rule in its rules file."""
+
+    slug = "spanish-21"
+    name = "Spanish 21"
+
+
+ENGINE = BlackjackEngine()
+SPANISH_21 = SpanishTwentyOne()
+
+__all__ = ["ENGINE", "SPANISH_21", "BlackjackEngine", "BlackjackState", "Hand", "Seat", "SpanishTwentyOne"]

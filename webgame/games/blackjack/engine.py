@@ -40,6 +40,7 @@ from ...engine.protocol import (
 from ...engine.rng import Rng
 from ..sidebets import Graded, SideBet, capped_per_player
 from . import strategy
+from .bonus import bonus_21, bonus_name, is_super_bonus
 from .hand import count, is_ace, is_natural, is_ten_value, same_value
 from .sidebets import DEAL, PEEK, SIDE_BETS, Dealt
 
@@ -51,8 +52,8 @@ SPOTS = (MAIN, *SIDE_BETS.spots)  # every betting spot; the engine reads the sid
 NOTES_SHOWN = 12
 
 # Hand statuses, as the table shows them.
-PLAYING, STOOD, BUST, BLACKJACK, SURRENDERED, TWENTY_ONE = (
-    "playing", "stood", "bust", "blackjack", "surrendered", "21")
+PLAYING, STOOD, BUST, BLACKJACK, SURRENDERED, TWENTY_ONE, RESCUED = (
+    "playing", "stood", "bust", "blackjack", "surrendered", "21", "rescued")
 
 
 # ---------------------------------------------------------------------------------------
@@ -69,11 +70,27 @@ class Hand:
     split: bool = False  # formed by a split: an ace and a ten is 21, not blackjack (D-038)
     split_aces: bool = False  # one card each and no decisions (000 s.309, D-037)
     status: str = PLAYING
-    result: str | None = None  # win | lose | push | blackjack | even-money | surrender
+    result: str | None = None  # win | lose | push | blackjack | even-money | surrender | rescue
+    # Double-doubles (Spanish 21, s.1119, D-063), each settled under "<bet>/double<n>", n = 2, 3 ….
+    redoubles: list[int] = field(default_factory=list)
 
     @property
     def double_bet(self) -> str:
         return f"{self.bet}/double"
+
+    @property
+    def wagers(self) -> list[tuple[str, int]]:
+        """Every wager on the hand with its settlement key: the hand's bet, its double, and
+        any double-doubles, in the order they were made."""
+        out = [(self.bet, self.stake)]
+        if self.double:
+            out.append((self.double_bet, self.double))
+        out += [(f"{self.double_bet}{k}", amount) for k, amount in enumerate(self.redoubles, start=2)]
+        return out
+
+    @property
+    def total_wager(self) -> int:
+        return sum(amount for _, amount in self.wagers)
 
 
 @dataclass
@@ -125,6 +142,11 @@ def _limit(rules: Mapping[str, Any], spot: str) -> dict[str, int]:
     return {"min": int(lim["min"]), "max": int(lim["max"])}
 
 
+def _at_most_main(rules: Mapping[str, Any], spot: str) -> bool:
+    """A side bet that may not be more than the box's main bet (Match the Dealer, D-078)."""
+    return bool(rules["paytables"][SIDE_BETS[spot].paytable].get("at_most_main"))
+
+
 def _spot_name(spot: str) -> str:
     return SIDE_BETS[spot].name if spot in SIDE_BETS else MAIN_NAME
 
@@ -166,6 +188,9 @@ def _side_bet_open(state: BlackjackState, bet: SideBet) -> tuple[bool, str]:
     min_decks = int(table.get("min_decks", 1))
     if state.shoe.decks < min_decks:
         return False, f"{name} needs a shoe of {min_decks} or more decks."  # D-060
+    only = table.get("only_decks")
+    if only is not None and state.shoe.decks != int(only):
+        return False, f"{name} is only offered on {only}-deck tables."  # D-076
     return True, ""
 
 
@@ -210,12 +235,14 @@ class BlackjackEngine(GameBase[BlackjackState]):
     @staticmethod
     def _shoe(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
         decks, pct = int(rules["decks"]), int(rules["penetration_pct"])
+        removed = str(rules.get("remove_ranks", ""))  # "T": 48-card Spanish decks (000 s.1111)
+        size = decks * (52 - 4 * len(removed))
         if carry:
             shoe = codec.load(Shoe, carry)
             # A table whose shoe settings changed between rounds starts a new shoe.
-            if shoe.decks == decks and shoe.cut_at == shoe.size * pct // 100:
+            if shoe.decks == decks and shoe.size == size and shoe.cut_at == shoe.size * pct // 100:
                 return shoe
-        return Shoe.fresh(decks, pct)
+        return Shoe.fresh(decks, pct, remove_ranks=removed)
 
     def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
         """D-011: no round for the table's idle time reshuffles the shoe."""
@@ -268,7 +295,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 label = bet.label
             lim = _limit(state.rules, spot)
             have = box.bets.get(spot, 0)
-            room = (lim["max"] - have) // step * step
+            most = lim["max"]
+            if spot != MAIN and _at_most_main(state.rules, spot):
+                most = min(most, box.main)  # D-078
+            room = (most - have) // step * step
             if room <= 0:
                 continue
             low = max(lim["min"] - have, step)
@@ -294,19 +324,33 @@ class BlackjackEngine(GameBase[BlackjackState]):
         i = state.turn_hand
         hand = box.hands[i]
         spot = str(i)
+        if hand.double:
+            # Doubled and still in play (Spanish 21): double again, rescue or stand; no hit
+            # (s.1119, s.1188-1189). Each double-double is up to the hand's total (D-063).
+            out = [Legal("stand", spot, label="Stand")]
+            if len(hand.redoubles) + 1 < int(rules.get("max_doublings", 1)):
+                total = hand.total_wager
+                out.append(Legal("double", spot, min(int(rules["double_min"]), total), total,
+                                 "Double again (up to the total bet)"))
+            if rules.get("rescue"):
+                out.append(Legal("rescue", spot, label="Rescue: take back the last double, lose the rest"))
+            return out
         out = [Legal("hit", spot, label="Hit"), Legal("stand", spot, label="Stand")]
         if self._may_double(rules, hand):
             out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
         if len(hand.cards) == 2 and same_value(*hand.cards) and len(box.hands) < int(rules["max_hands"]):
             out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
         if rules["surrender"] and len(hand.cards) == 2 and not hand.split_aces:
-            out.append(Legal("surrender", spot, label="Surrender"))
+            out.append(Legal("surrender", spot, label="Surrender: give up the hand, half the bet back"))
         return out
 
     @staticmethod
     def _may_double(rules: Mapping[str, Any], hand: Hand) -> bool:
-        """Two cards (split hands too, with DAS), never split aces (D-036, D-046)."""
-        if len(hand.cards) != 2 or hand.split_aces:
+        """Two cards (split hands too, with DAS), never split aces (D-036, D-046); two or
+        more cards where the table allows it (Spanish 21, s.1118, D-063)."""
+        if len(hand.cards) < 2 or hand.split_aces:
+            return False
+        if len(hand.cards) > 2 and not rules.get("double_any_cards"):
             return False
         if hand.split and not rules["double_after_split"]:
             return False
@@ -319,7 +363,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             "bet": self._bet, "clear": self._clear, "owner": self._owner, "deal": self._deal,
             "insurance": self._insure, "decline": self._insure, "even-money": self._insure,
             "hit": self._play, "stand": self._play, "double": self._play, "split": self._play,
-            "surrender": self._play,
+            "surrender": self._play, "rescue": self._play,
         }
         handler = handlers.get(action.kind)
         if handler is None:
@@ -363,6 +407,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
         total = box.bets.get(spot, 0) + action.amount
         if total > lim["max"]:
             raise IllegalAction(f"The maximum on {_spot_name(spot)} is {fmt(lim['max'])}.")
+        if spot != MAIN and _at_most_main(state.rules, spot) and total > box.main:
+            raise IllegalAction(f"{_spot_name(spot)} may not be more than the main bet.")  # D-078
         box.bets[spot] = total
         events.append(Stake(action.seat, spot, action.amount))
 
@@ -500,7 +546,13 @@ class BlackjackEngine(GameBase[BlackjackState]):
             for hand in box.hands:
                 if hand.result is not None:
                     continue  # took even money
-                if hand.status == BLACKJACK:
+                if hand.status == BLACKJACK and state.rules.get("blackjack_beats_dealer_blackjack"):
+                    # 000 s.1130 (Spanish 21): a player blackjack always beats a dealer blackjack.
+                    win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
+                    hand.result = BLACKJACK
+                    self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
+                                 "win", f"Blackjack beats the dealer's blackjack: pays {win_line}")
+                elif hand.status == BLACKJACK:
                     hand.result = "push"
                     self._settle(state, events, n, hand.bet, hand.stake, hand.stake, "push",
                                  "Blackjack against the dealer's blackjack is a push")
@@ -531,11 +583,22 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if action.amount <= 0 or action.amount < legal.min:
                 raise IllegalAction(f"A double is at least {fmt(legal.min)}.")
             if action.amount > legal.max:
+                if hand.double:
+                    raise IllegalAction(f"A double-double is at most the total bet, {fmt(legal.max)}.")  # D-063
                 raise IllegalAction(f"A double is at most the original wager, {fmt(legal.max)}.")  # D-036
-            hand.double = action.amount
-            events.append(Stake(action.seat, hand.double_bet, action.amount))
+            if hand.double:
+                hand.redoubles.append(action.amount)
+                key = hand.wagers[-1][0]
+            else:
+                hand.double = action.amount
+                key = hand.double_bet
+            events.append(Stake(action.seat, key, action.amount))
             hand.cards.append(state.shoe.draw(rng).code)  # exactly one card (000 s.306)
-            self._after_card(state, events, action.seat, hand, still_playing=False)
+            # Where the table offers double-doubles or rescue the hand stays in play (s.1119).
+            goes_on = bool(state.rules.get("rescue")) or int(state.rules.get("max_doublings", 1)) > 1
+            self._after_card(state, events, action.seat, hand, still_playing=goes_on)
+        elif action.kind == "rescue":
+            self._rescue(state, events, action.seat, hand)
         elif action.kind == "split":
             self._split(state, events, action.seat, box)
         elif action.kind == "surrender":
@@ -562,7 +625,23 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if not state.rules["surrender"]:
                 return "This table does not offer surrender."
             return "Surrender is only allowed as the first decision on a hand."  # D-040
+        if kind == "rescue":
+            if not state.rules.get("rescue"):
+                return "This table does not offer rescue."
+            return "Rescue is only offered right after a double."  # s.1120, D-064
+        if kind == "hit" and hand.double:
+            return "After a double you may double again, rescue or stand."  # s.1119
         return "That is not allowed now."
+
+    def _rescue(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand) -> None:
+        """D-064 (000 s.1120): the last doubled portion comes back and the rest of the hand's
+        wager is lost; a busted hand cannot be rescued (it is settled when it busts)."""
+        last = hand.wagers[-1][0]
+        hand.status, hand.result = RESCUED, "rescue"
+        for bet, stake in hand.wagers:
+            back = stake if bet == last else 0
+            self._settle(state, events, seat, bet, stake, back, "rescue",
+                         "Rescued: the last double back, the rest lost")
 
     def _split(self, state: BlackjackState, events: list[Event], seat: int, box: Seat) -> None:
         """D-037: equal values split, the new hand's wager equals the original (000 s.310);
@@ -570,13 +649,14 @@ class BlackjackEngine(GameBase[BlackjackState]):
         second card (004 s.395)."""
         i = state.turn_hand
         hand = box.hands[i]
-        aces = is_ace(hand.cards[0])
+        # Split aces take one card each, unless the table plays them like any pair (D-073).
+        aces = is_ace(hand.cards[0]) and bool(state.rules.get("split_aces_one_card", True))
         new = Hand(cards=[hand.cards.pop()], bet=f"{MAIN}/{len(box.hands) + 1}", stake=hand.stake,
                    split=True, split_aces=aces)
         hand.split, hand.split_aces = True, aces
         box.hands.insert(i + 1, new)
         events.append(Stake(seat, new.bet, new.stake))
-        events.append(Note(f"{_box(seat)} splits {'aces' if aces else 'the pair'}.", seat))
+        events.append(Note(f"{_box(seat)} splits {'aces' if is_ace(new.cards[0]) else 'the pair'}.", seat))
 
     def _after_card(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand,
                     *, still_playing: bool) -> None:
@@ -628,13 +708,26 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 break
             state.dealer.append(state.shoe.draw(rng).code)
         dealer = count(state.dealer)
-        if dealer.bust:
+        rules = state.rules
+        # A dealer 22 pushes every hand still in action where the table says so (Free Bet
+        # 000 s.1204, s.1259; Switch D-049); blackjacks were paid at the peek (D-082, D-050).
+        pushes_22 = dealer.total == 22 and bool(rules.get("dealer_22_pushes"))
+        if pushes_22:
+            events.append(Note("Dealer has 22: every hand still in play pushes."))
+        elif dealer.bust:
             events.append(Note(f"Dealer busts with {dealer.total}."))
         else:
             events.append(Note(f"Dealer has {dealer.total}."))
         for n, hand in live:
             player = count(hand.cards).total
-            if dealer.bust or player > dealer.total:
+            if pushes_22:
+                hand.result = "push"
+                self._settle_hand(state, events, n, hand, "push", "Dealer 22 pushes")
+            elif player == 21 and rules.get("player_21_wins"):
+                # 000 s.1131: a player 21 always beats a dealer 21, and collects its bonus.
+                hand.result = "win"
+                self._settle_hand(state, events, n, hand, "win", "", bonus=self._bonus_line(rules, hand))
+            elif dealer.bust or player > dealer.total:
                 hand.result = "win"
                 self._settle_hand(state, events, n, hand, "win", "")
             elif player == dealer.total:
@@ -643,7 +736,57 @@ class BlackjackEngine(GameBase[BlackjackState]):
             else:
                 hand.result = "lose"
                 self._settle_hand(state, events, n, hand, "lose", f"Dealer's {dealer.total} wins")
+        self._super_bonus(state, events)
         self._finish(state)
+
+    @staticmethod
+    def _bonus_line(rules: Mapping[str, Any], hand: Hand) -> str | None:
+        """The 21 bonus a winning 21 collects, if the table posts one: never on a doubled
+        hand (000 s.1151, D-067); on split hands too (D-066)."""
+        table = rules.get("bonus_paytable")
+        if not table or hand.double:
+            return None
+        line = bonus_21(hand.cards)
+        return line if line is not None and line in rules["paytables"][table]["lines"] else None
+
+    def _super_bonus(self, state: BlackjackState, events: list[Event]) -> None:
+        """Spanish 21's Super Bonus (000 s.1151): a first three cards of suited 7s against a 7
+        up, on an unsplit (D-066), undoubled (s.1151) hand, pays a fixed award by its bet, on
+        top of its 7-7-7 bonus (D-070); under the smallest bet there is none (D-069). For each
+        such hand every other player with a hand in the round gets the envy award, once per
+        player, not per box, and not a player who hit a Super Bonus himself (D-071)."""
+        slug = state.rules.get("super_bonus_paytable")
+        if not slug:
+            return
+        table = state.rules["paytables"][slug]
+        minimums: dict[str, int] = {k: int(v) for k, v in table["min_bet"].items()}
+        hits: list[tuple[int, Hand, str]] = []
+        for n, box in sorted(state.seats.items()):
+            for hand in box.hands:
+                if hand.split or hand.double or not is_super_bonus(hand.cards, state.dealer[0]):
+                    continue
+                reached = [ln for ln, least in minimums.items() if hand.stake >= least]
+                if not reached:
+                    events.append(Note(f"{_box(n)}: suited 7-7-7 against a 7, but the Super Bonus needs a "
+                                       f"{fmt(min(minimums.values()))} bet.", n))
+                    continue
+                hits.append((n, hand, max(reached, key=lambda ln: minimums[ln])))
+        who = {n: state.owners.get(n, f"box {n}") for n, box in state.seats.items() if box.dealt_in}
+        lucky = {who[n] for n, _, _ in hits}
+        envy_line = str(table["envy_line"])
+        envy = int(table["lines"][envy_line])
+        for n, hand, line in hits:
+            award = int(table["lines"][line])
+            self._settle(state, events, n, f"{hand.bet}/super-bonus", 0, award, "win",
+                         f"Super Bonus: {fmt(award)}")
+            events.append(Note(f"{_box(n)} hits the Super Bonus: {fmt(award)}!", n))
+            paid: set[str] = set()
+            for m in sorted(who):
+                if who[m] in lucky or who[m] in paid:
+                    continue
+                paid.add(who[m])
+                self._settle(state, events, m, f"{envy_line}/{n}/{hand.bet}", 0, envy, "win",
+                             f"{fmt(envy)} for {_box(n)}'s Super Bonus")
 
     @staticmethod
     def _finish(state: BlackjackState) -> None:
@@ -657,12 +800,16 @@ class BlackjackEngine(GameBase[BlackjackState]):
                     result, detail)
 
     def _settle_hand(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand,
-                     result: str, detail: str) -> None:
-        """A hand and its double settle alike, each under its own key, at 1 to 1 (000 s.274)."""
+                     result: str, detail: str, bonus: str | None = None) -> None:
+        """A hand and its doubles settle alike, each under its own key, at 1 to 1 (000 s.274),
+        or at the hand's bonus line, which replaces the 1 to 1 (D-068)."""
         odds = odds_of(state.rules, _main_paytable(state.rules), "win")
+        if bonus is not None:
+            odds = odds_of(state.rules, str(state.rules["bonus_paytable"]), bonus)
+            detail = f"{bonus_name(bonus)} pays {odds}"
         if result == "win":
             detail = detail or f"Wins {odds}"
-        for bet, stake in ((hand.bet, hand.stake), (hand.double_bet, hand.double)):
+        for bet, stake in hand.wagers:
             if not stake:
                 continue
             returned = {"win": stake + odds.win(stake), "push": stake, "lose": 0}[result]
@@ -724,8 +871,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
                     "total": c.total,
                     "soft": c.soft,
                     "stake": hand.stake,
-                    "double": hand.double,
+                    "double": hand.total_wager - hand.stake,
                     "doubled": hand.double > 0,
+                    "doublings": (1 + len(hand.redoubles)) if hand.double else 0,
                     "split": hand.split,
                     "status": hand.status,
                     "active": state.phase == PLAY and state.turn == n and state.turn_hand == i,
@@ -786,7 +934,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
 
     # -- the house's players -------------------------------------------------------------
     def bot_action(self, state: BlackjackState, seat: int) -> Action | None:
-        """Bots bet the table minimum, never insure or take side bets, and play basic strategy."""
+        """Bots bet the table minimum, never insure or take side bets, and play basic strategy:
+        the standard chart, doubling on two cards only; after a double they stand (where a
+        table offers double-doubles and rescue, a bot takes neither)."""
         if state.phase == BETTING:
             if seat not in state.seats or state.seats[seat].main:
                 return None
@@ -799,8 +949,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
             return Action("decline", seat)
         legal = {lg.kind: lg for lg in self._legal_play(state, seat)}
         hand = state.seats[seat].hands[state.turn_hand]
+        if hand.double:
+            return Action("stand", seat, str(state.turn_hand))  # never a double-double or a rescue
         play = strategy.decide(hand.cards, state.dealer[0], strategy.Options(
-            can_double="double" in legal, can_split="split" in legal,
+            can_double="double" in legal and len(hand.cards) == 2, can_split="split" in legal,
             can_surrender="surrender" in legal,
             dealer_hits_soft_17=bool(state.rules["dealer_hits_soft_17"])))
         amount = legal["double"].max if play == "double" else 0
@@ -818,25 +970,56 @@ class BlackjackEngine(GameBase[BlackjackState]):
 
 def rules_summary(rules: Mapping[str, Any]) -> list[str]:
     """The table's posted rules in short lines (D-017, D-045)."""
+    decks = int(rules["decks"])
+    stripped = " Spanish (48-card, no tens)" if rules.get("remove_ranks") == "T" else ""
     lines = [
-        (f"{rules['decks']} deck{'s' if int(rules['decks']) > 1 else ''}, "
+        (f"{decks}{stripped} deck{'s' if decks > 1 else ''}, "
          f"reshuffle after {rules['penetration_pct']}% of the shoe"),
         "Dealer hits soft 17" if rules["dealer_hits_soft_17"] else "Dealer stands on all 17s",
         f"Blackjack pays {rules['blackjack_pays']}",
     ]
+    if rules.get("blackjack_beats_dealer_blackjack"):
+        lines.append("A player blackjack beats a dealer blackjack")
+    if rules.get("player_21_wins"):
+        lines.append("A player 21 always wins")
+    if rules.get("dealer_22_pushes"):
+        lines.append("Dealer 22 pushes every hand still in play")
     table = rules["paytables"][_main_paytable(rules)]["lines"]
     if rules["insurance"]:
         lines.append(f"Insurance pays {table['insurance']}")
     lines.append("Even money offered" if _even_money_offered(rules) else "No even money")
     totals = rules["double_totals"]
-    lines.append("Double on any two cards" if not totals
-                 else f"Double on {' and '.join(str(t) for t in totals)} only")
+    if rules.get("double_any_cards"):
+        lines.append("Double on any two or more cards")
+    else:
+        lines.append("Double on any two cards" if not totals
+                     else f"Double on {' and '.join(str(t) for t in totals)} only")
     lines.append("Double for less, up to the original wager")
+    if int(rules.get("max_doublings", 1)) > 1:
+        lines.append(f"Double-double: up to {rules['max_doublings']} doublings per hand")
+    if rules.get("rescue"):
+        lines.append("Rescue after a double: take back the last double, lose the rest")
     if rules["double_after_split"]:
         lines.append("Double after split")
-    lines.append(f"Split to {rules['max_hands']} hands; aces once, one card each")
+    if rules.get("split_aces_one_card", True):
+        lines.append(f"Split to {rules['max_hands']} hands; aces once, one card each")
+    else:
+        lines.append(f"Split to {rules['max_hands']} hands, aces too; split aces may be hit and doubled")
     if rules["surrender"]:
         lines.append("Late surrender")
+    bonus = rules.get("bonus_paytable")
+    if bonus:
+        pays = rules["paytables"][bonus]["lines"]
+        lines.append("Bonus 21s, not on doubled hands: "
+                     + ", ".join(f"{bonus_name(line)} {odds}" for line, odds in pays.items()))
+    super_bonus = rules.get("super_bonus_paytable")
+    if super_bonus:
+        sb = rules["paytables"][super_bonus]
+        least = {k: int(v) for k, v in sb["min_bet"].items()}
+        awards = "; ".join(f"{fmt(int(sb['lines'][ln]))} on a {fmt(least[ln])} or more bet"
+                           for ln in sorted(least, key=least.__getitem__))
+        lines.append(f"Super Bonus, suited 7-7-7 against a 7 up: {awards}; "
+                     f"{fmt(int(sb['lines'][sb['envy_line']]))} to every other player")
     limit = rules["limits"]["main"]
     lines.append(f"Bets {fmt(int(limit['min']))} to {fmt(int(limit['max']))}")
     return lines

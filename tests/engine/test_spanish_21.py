@@ -213,9 +213,9 @@ def test_double_double_up_to_three_times_each_up_to_the_total_d063() -> None:
     assert kinds(state) == {"stand", "rescue"}
     events = act(state, "stand")
     got = paid(events)  # 11 against the dealer's 9-K = 19
-    assert [got[(0, k)].stake for k in ("main", "main/double", "main/double2", "main/double3")] == [
+    assert [got[(0, k)].stake for k in ("main", "main/double", "main/double-2", "main/double-3")] == [
         1000, 1000, 2000, 4000]
-    assert all(got[(0, k)].returned == 0 for k in ("main", "main/double", "main/double2", "main/double3"))
+    assert all(got[(0, k)].returned == 0 for k in ("main", "main/double", "main/double-2", "main/double-3"))
 
 
 def test_rescue_returns_the_last_double_and_forfeits_the_rest_s1120() -> None:
@@ -232,7 +232,7 @@ def test_rescue_after_a_double_double_returns_only_that_double_d064() -> None:
     act(state, "double", amount=1000)
     act(state, "double", amount=2000)
     got = paid(act(state, "rescue"))
-    assert got[(0, "main/double2")].returned == 2000
+    assert got[(0, "main/double-2")].returned == 2000
     assert got[(0, "main")].returned == got[(0, "main/double")].returned == 0
 
 
@@ -298,16 +298,16 @@ def test_super_bonus_1000_on_a_5_to_24_bet_and_50_to_every_other_player_s1151() 
     events = act(state, "stand", seat=2)
     got = paid(events)
     assert got[(0, "main")].returned == 2400 * 3  # the 7-7-7 one-suit bonus, 2 to 1 (D-070) ...
-    assert got[(0, "main/super-bonus")].returned == 100000  # ... and $1,000 on top
-    assert got[(1, "envy/0/main")].returned == got[(2, "envy/0/main")].returned == 5000
-    assert (0, "envy/0/main") not in got  # not to the player who hit it (D-071)
+    assert got[(0, "super-bonus")].returned == 100000  # ... and $1,000 on top
+    assert got[(1, "share-of-super-bonus-at-spot-1")].returned == got[(2, "share-of-super-bonus-at-spot-1")].returned == 5000
+    assert (0, "share-of-super-bonus-at-spot-1") not in got  # not to the player who hit it (D-071)
 
 
 def test_super_bonus_5000_on_a_25_bet_s1151() -> None:
     state, _ = stacked([["7s", "7s"]], ["7h", "Kd"], ["7s"], bets={0: {"main": 2500}})
     got = paid(act(state, "hit"))
     assert got[(0, "main")].returned == 2500 * 4  # spades 3 to 1
-    assert got[(0, "main/super-bonus")].returned == 500000
+    assert got[(0, "super-bonus")].returned == 500000
 
 
 def test_no_super_bonus_without_a_7_up_or_on_mixed_suits() -> None:
@@ -315,13 +315,13 @@ def test_no_super_bonus_without_a_7_up_or_on_mixed_suits() -> None:
         state, _ = stacked([hand, ["9c", "8c"]], [up, "Kd"], ["7d"])
         act(state, "hit")
         got = paid(act(state, "stand", seat=1))
-        assert not [k for k in got if "super-bonus" in k[1] or k[1].startswith("envy")]
+        assert not [k for k in got if "super-bonus" in k[1] or k[1].startswith("share-of")]
 
 
 def test_no_super_bonus_on_a_doubled_or_split_hand_s1151_d066() -> None:
     state, _ = stacked([["7d", "7d"]], ["7h", "Kd"], ["7d"])
     got = paid(act(state, "double", amount=1000))
-    assert (0, "main/super-bonus") not in got and got[(0, "main")].returned == 2000  # no bonus at all
+    assert (0, "super-bonus") not in got and got[(0, "main")].returned == 2000  # no bonus at all
     state, _ = stacked([["7d", "7d"]], ["7h", "Kd"], ["7d", "7d", "7d", "7d"])
     act(state, "split", amount=1000)  # 7d-7d, the drawn 7d splits again… play them all out
     while state.phase == "play":
@@ -336,10 +336,10 @@ def test_two_super_bonus_hands_pay_the_others_50_each_once_per_player_d071() -> 
     act(state, "hit", seat=1)
     act(state, "stand", seat=2)
     got = paid(act(state, "stand", seat=3))
-    assert got[(0, "main/super-bonus")].returned == got[(1, "main/super-bonus")].returned == 100000
-    envy = {k: s.returned for k, s in got.items() if k[1].startswith("envy")}
+    assert got[(0, "super-bonus")].returned == got[(1, "super-bonus")].returned == 100000
+    envy = {k: s.returned for k, s in got.items() if k[1].startswith("share-of")}
     # cal plays two boxes but is paid once per Super Bonus hand; ann and bea get none.
-    assert envy == {(2, "envy/0/main"): 5000, (2, "envy/1/main"): 5000}
+    assert envy == {(2, "share-of-super-bonus-at-spot-1"): 5000, (2, "share-of-super-bonus-at-spot-2"): 5000}
 
 
 # ---------------------------------------------------------------------------------------

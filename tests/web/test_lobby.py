@@ -38,7 +38,7 @@ def text(fragment: str) -> str:
 
 def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
-    assert len(DEMO_TABLES) == 25  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, and the two baccarat tables
+    assert len(DEMO_TABLES) == 26  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two baccarat tables and Spanish 21
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
@@ -134,3 +134,9 @@ def test_the_lobby_reads_the_floor_in_a_few_queries(client, floor):
     with count_statements() as sql:
         client.get("/")
     assert sql.count <= 8, sql.report()
+
+
+def test_spanish_21_reads_as_spanish_21(client, floor):
+    card = text(card_of(client.get("/").get_data(as_text=True), floor["Grand Ronde Spanish 21"]))
+    assert "A player 21 always wins" in card and "Double-down rescue" in card  # 000 s.1131, s.1120
+    assert "Double on any two or more cards" in card and "6 decks" in card

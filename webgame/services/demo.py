@@ -21,6 +21,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Grand Ronde Blackjack 6:5", "blackjack", "grand-ronde", {"options": {"blackjack_pays": "6 to 5"}}),
     ("Chapter 4 Blackjack", "blackjack", "chapter4", {}),
     ("Single Deck Blackjack", "blackjack", "single-deck", {}),
+    ("Grand Ronde Spanish 21", "spanish-21", "grand-ronde", {}),
     ("Grand Ronde Craps", "craps", "grand-ronde", {}),
     ("Chapter 4 Craps", "craps", "chapter4", {}),
     ("Double-Zero Roulette", "roulette", "grand-ronde-00", {}),

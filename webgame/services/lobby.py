@@ -104,9 +104,18 @@ def _blackjack(v: Variant, r: Rules) -> Iterator[str]:
     yield "Dealer hits soft 17" if r["dealer_hits_soft_17"] else "Dealer stands on soft 17"
     yield plural(int(r["decks"]), "deck")
     totals = r.get("double_totals") or []
-    yield f"Double on {words(totals)} only" if totals else "Double on any two cards"
+    if r.get("double_any_cards"):
+        yield "Double on any two or more cards"
+    else:
+        yield f"Double on {words(totals)} only" if totals else "Double on any two cards"
     if r.get("surrender"):
         yield "Late surrender"
+    if r.get("player_21_wins"):
+        yield "A player 21 always wins"  # Spanish 21 (000 s.1131)
+    if r.get("rescue"):
+        yield "Double-down rescue"
+    if r.get("dealer_22_pushes"):
+        yield "Dealer 22 pushes"
 
 
 def _craps(v: Variant, r: Rules) -> Iterator[str]:
@@ -237,7 +246,7 @@ def _rank(ranks: Sequence[str]) -> str:
 
 
 KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
-    "blackjack": _blackjack, "craps": _craps, "roulette": _roulette, "big-six": _big_six,
+    "blackjack": _blackjack, "spanish-21": _blackjack, "craps": _craps, "roulette": _roulette, "big-six": _big_six,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,

@@ -71,7 +71,7 @@ class Hand:
     split_aces: bool = False  # one card each and no decisions (000 s.309, D-037)
     status: str = PLAYING
     result: str | None = None  # win | lose | push | blackjack | even-money | surrender | rescue
-    # Double-doubles (Spanish 21, s.1119, D-063), each settled under "<bet>/double<n>", n = 2, 3 ….
+    # Double-doubles (Spanish 21, s.1119, D-063), each settled under "<bet>/double-<n>", n = 2, 3 ….
     redoubles: list[int] = field(default_factory=list)
 
     @property
@@ -85,7 +85,7 @@ class Hand:
         out = [(self.bet, self.stake)]
         if self.double:
             out.append((self.double_bet, self.double))
-        out += [(f"{self.double_bet}{k}", amount) for k, amount in enumerate(self.redoubles, start=2)]
+        out += [(f"{self.double_bet}-{k}", amount) for k, amount in enumerate(self.redoubles, start=2)]
         return out
 
     @property
@@ -754,7 +754,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
         up, on an unsplit (D-066), undoubled (s.1151) hand, pays a fixed award by its bet, on
         top of its 7-7-7 bonus (D-070); under the smallest bet there is none (D-069). For each
         such hand every other player with a hand in the round gets the envy award, once per
-        player, not per box, and not a player who hit a Super Bonus himself (D-071)."""
+        player, not per box, and not a player who hit a Super Bonus himself (D-071). Only an
+        unsplit hand qualifies, so a box hits it at most once: its key is "super-bonus"."""
         slug = state.rules.get("super_bonus_paytable")
         if not slug:
             return
@@ -777,7 +778,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         envy = int(table["lines"][envy_line])
         for n, hand, line in hits:
             award = int(table["lines"][line])
-            self._settle(state, events, n, f"{hand.bet}/super-bonus", 0, award, "win",
+            self._settle(state, events, n, "super-bonus", 0, award, "win",
                          f"Super Bonus: {fmt(award)}")
             events.append(Note(f"{_box(n)} hits the Super Bonus: {fmt(award)}!", n))
             paid: set[str] = set()
@@ -785,7 +786,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 if who[m] in lucky or who[m] in paid:
                     continue
                 paid.add(who[m])
-                self._settle(state, events, m, f"{envy_line}/{n}/{hand.bet}", 0, envy, "win",
+                self._settle(state, events, m, f"{envy_line}-at-spot-{n + 1}", 0, envy, "win",
                              f"{fmt(envy)} for {_box(n)}'s Super Bonus")
 
     @staticmethod

@@ -101,7 +101,7 @@ def test_the_maximum_bet_is_500_s1124() -> None:
 
 
 def test_dealer_hits_soft_17_d074() -> None:
-    state, events = stacked([["9c", "8d"]], ["6h", "As"], ["3c"])
+    state, _ = stacked([["9c", "8d"]], ["6h", "As"], ["3c"])
     act(state, "stand")
     assert state.dealer == ["6h", "As", "3c"]
 
@@ -356,12 +356,12 @@ def test_two_super_bonus_hands_pay_the_others_50_each_once_per_player_d071() -> 
 def test_match_the_dealer_pays_each_matching_card_s1152_s1157(hand: list[str], up: str, line: str | None,
                                                                returned: int) -> None:
     assert match_the_dealer(hand, up) == line
-    state, events = stacked([hand], [up, "5c"], bets={0: {"main": 1000, "match-the-dealer": 500}})
+    _, events = stacked([hand], [up, "5c"], bets={0: {"main": 1000, "match-the-dealer": 500}})
     assert paid(events)[(0, "match-the-dealer")].returned == returned  # settled at the deal (D-077)
 
 
 def test_match_the_dealer_settles_even_against_a_dealer_blackjack_d077() -> None:
-    state, events = stacked([["Kd", "4c"]], ["Kd", "Ac"], bets={0: {"main": 1000, "match-the-dealer": 500}})
+    _, events = stacked([["Kd", "4c"]], ["Kd", "Ac"], bets={0: {"main": 1000, "match-the-dealer": 500}})
     got = paid(events)
     assert got[(0, "match-the-dealer")].returned == 500 * 10 and got[(0, "main")].returned == 0
 

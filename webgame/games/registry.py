@@ -13,6 +13,7 @@ from ..engine.protocol import Game, GameBase
 ENGINES: dict[str, str] = {
     "blackjack": "webgame.games.blackjack:ENGINE",
     "spanish-21": "webgame.games.blackjack:SPANISH_21",
+    "free-bet-blackjack": "webgame.games.blackjack:FREE_BET",
     "craps": "webgame.games.dice:CRAPS",
     "roulette": "webgame.games.wheel:ROULETTE",
     "big-six": "webgame.games.wheel:BIG_SIX",

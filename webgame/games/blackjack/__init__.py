@@ -1,6 +1,6 @@
 """Blackjack and its house-banked relatives: one engine, rules as data. Blackjack (the Grand
 Ronde, Chapter 4 and Single Deck tables, ``webgame/rules/blackjack.toml``) and Spanish 21
-(``webgame/rules/spanish-21.toml``) differ only in their rules files; each game is the same
+(``webgame/rules/spanish-21.toml``) and Free Bet Blackjack (``free-bet-blackjack.toml``) differ only in their rules files; each game is the same
 engine under its own slug."""
 
 from __future__ import annotations
@@ -16,7 +16,17 @@ class SpanishTwentyOne(BlackjackEngine):
     name = "Spanish 21"
 
 
+class FreeBetBlackjack(BlackjackEngine):
+    """Free Bet Blackjack (000 §24): the blackjack engine under its own name; the free
+    doubles and splits and the dealer's 22 are rules in its rules file."""
+
+    slug = "free-bet-blackjack"
+    name = "Free Bet Blackjack"
+
+
 ENGINE = BlackjackEngine()
 SPANISH_21 = SpanishTwentyOne()
+FREE_BET = FreeBetBlackjack()
 
-__all__ = ["ENGINE", "SPANISH_21", "BlackjackEngine", "BlackjackState", "Hand", "Seat", "SpanishTwentyOne"]
+__all__ = ["ENGINE", "FREE_BET", "SPANISH_21", "BlackjackEngine", "BlackjackState", "FreeBetBlackjack", "Hand", "Seat",
+           "SpanishTwentyOne"]

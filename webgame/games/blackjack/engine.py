@@ -41,7 +41,7 @@ from ...engine.rng import Rng
 from ..sidebets import Graded, SideBet, capped_per_player
 from . import strategy
 from .bonus import bonus_21, bonus_name, is_super_bonus
-from .hand import count, is_ace, is_natural, is_ten_value, same_value
+from .hand import card_value, count, is_ace, is_natural, is_ten_value, same_value
 from .sidebets import DEAL, PEEK, SIDE_BETS, Dealt
 
 BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
@@ -73,6 +73,9 @@ class Hand:
     result: str | None = None  # win | lose | push | blackjack | even-money | surrender | rescue
     # Double-doubles (Spanish 21, s.1119, D-063), each settled under "<bet>/double-<n>", n = 2, 3 ….
     redoubles: list[int] = field(default_factory=list)
+    # Keys of the wagers on this hand that are "Free Bet" lammers, not the player's money
+    # (Free Bet Blackjack, 000 s.1260-1264): staked by the house, paid only on a win (D-079).
+    free: list[str] = field(default_factory=list)
 
     @property
     def double_bet(self) -> str:
@@ -337,12 +340,35 @@ class BlackjackEngine(GameBase[BlackjackState]):
             return out
         out = [Legal("hit", spot, label="Hit"), Legal("stand", spot, label="Stand")]
         if self._may_double(rules, hand):
-            out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
+            if self._free_double(rules, hand):
+                out.append(Legal("double", spot, hand.stake, hand.stake,
+                                 "Double for free: the house puts a Free Bet on it"))
+            else:
+                out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
         if len(hand.cards) == 2 and same_value(*hand.cards) and len(box.hands) < int(rules["max_hands"]):
-            out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
+            if self._free_split(rules, hand):
+                out.append(Legal("split", spot, hand.stake, hand.stake,
+                                 "Split for free: the house puts a Free Bet on the new hand"))
+            else:
+                out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
         if rules["surrender"] and len(hand.cards) == 2 and not hand.split_aces:
             out.append(Legal("surrender", spot, label="Surrender: give up the hand, half the bet back"))
         return out
+
+    @staticmethod
+    def _free_double(rules: Mapping[str, Any], hand: Hand) -> bool:
+        """Free Bet Blackjack (000 s.1262, s.1264, D-084): a two-card hard total the table
+        doubles for free, split hands too."""
+        totals = rules.get("free_double_hard_totals") or []
+        c = count(hand.cards)
+        return len(hand.cards) == 2 and not c.soft and c.total in totals
+
+    @staticmethod
+    def _free_split(rules: Mapping[str, Any], hand: Hand) -> bool:
+        """Free Bet Blackjack (000 s.1263, D-080): a pair of these values (1 = aces) splits for
+        free, resplits too; ten-value pairs split with the player's own money (D-081)."""
+        values = rules.get("free_split_values") or []
+        return len(hand.cards) == 2 and same_value(*hand.cards) and card_value(hand.cards[0]) in values
 
     @staticmethod
     def _may_double(rules: Mapping[str, Any], hand: Hand) -> bool:
@@ -579,6 +605,13 @@ class BlackjackEngine(GameBase[BlackjackState]):
             self._after_card(state, events, action.seat, hand, still_playing=True)
         elif action.kind == "stand":
             hand.status = STOOD
+        elif action.kind == "double" and not hand.double and self._free_double(state.rules, hand):
+            # The Free Bet lammer equals the hand's wager (000 s.1261); no money moves now.
+            hand.double = hand.stake
+            hand.free.append(hand.double_bet)
+            events.append(Note(f"{_box(action.seat)} doubles for free.", action.seat))
+            hand.cards.append(state.shoe.draw(rng).code)  # exactly one card (000 s.1251)
+            self._after_card(state, events, action.seat, hand, still_playing=False)
         elif action.kind == "double":
             if action.amount <= 0 or action.amount < legal.min:
                 raise IllegalAction(f"A double is at least {fmt(legal.min)}.")
@@ -651,10 +684,15 @@ class BlackjackEngine(GameBase[BlackjackState]):
         hand = box.hands[i]
         # Split aces take one card each, unless the table plays them like any pair (D-073).
         aces = is_ace(hand.cards[0]) and bool(state.rules.get("split_aces_one_card", True))
+        free = self._free_split(state.rules, hand)
         new = Hand(cards=[hand.cards.pop()], bet=f"{MAIN}/{len(box.hands) + 1}", stake=hand.stake,
                    split=True, split_aces=aces)
         hand.split, hand.split_aces = True, aces
         box.hands.insert(i + 1, new)
+        if free:
+            new.free.append(new.bet)  # a Free Bet lammer as the new hand's wager (000 s.1263)
+            events.append(Note(f"{_box(seat)} splits for free.", seat))
+            return
         events.append(Stake(seat, new.bet, new.stake))
         events.append(Note(f"{_box(seat)} splits {'aces' if is_ace(new.cards[0]) else 'the pair'}.", seat))
 
@@ -813,6 +851,13 @@ class BlackjackEngine(GameBase[BlackjackState]):
         for bet, stake in hand.wagers:
             if not stake:
                 continue
+            if bet in hand.free:
+                # A Free Bet lammer: a win is paid as if it were money, the lammer itself is
+                # never cashed; a push or a loss costs the player nothing (D-079).
+                won = odds.win(stake) if result == "win" else 0
+                self._settle(state, events, seat, bet, 0, won, result,
+                             f"Free Bet: wins {fmt(won)}" if won else "Free Bet: nothing lost")
+                continue
             returned = {"win": stake + odds.win(stake), "push": stake, "lose": 0}[result]
             self._settle(state, events, seat, bet, stake, returned, result, detail)
 
@@ -875,6 +920,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
                     "double": hand.total_wager - hand.stake,
                     "doubled": hand.double > 0,
                     "doublings": (1 + len(hand.redoubles)) if hand.double else 0,
+                    "free_bets": [{"bet": key, "amount": amount} for key, amount in hand.wagers if key in hand.free],
                     "split": hand.split,
                     "status": hand.status,
                     "active": state.phase == PLAY and state.turn == n and state.turn_hand == i,
@@ -937,7 +983,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
     def bot_action(self, state: BlackjackState, seat: int) -> Action | None:
         """Bots bet the table minimum, never insure or take side bets, and play basic strategy:
         the standard chart, doubling on two cards only; after a double they stand (where a
-        table offers double-doubles and rescue, a bot takes neither)."""
+        table offers double-doubles and rescue, a bot takes neither). Where the table offers a
+        free double or a free split (Free Bet Blackjack) the bot always takes it, the double
+        first."""
         if state.phase == BETTING:
             if seat not in state.seats or state.seats[seat].main:
                 return None
@@ -952,6 +1000,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
         hand = state.seats[seat].hands[state.turn_hand]
         if hand.double:
             return Action("stand", seat, str(state.turn_hand))  # never a double-double or a rescue
+        if "double" in legal and self._free_double(state.rules, hand):
+            return Action("double", seat, str(state.turn_hand), hand.stake)  # a free double costs nothing
+        if "split" in legal and self._free_split(state.rules, hand):
+            return Action("split", seat, str(state.turn_hand), hand.stake)
         play = strategy.decide(hand.cards, state.dealer[0], strategy.Options(
             can_double="double" in legal and len(hand.cards) == 2, can_split="split" in legal,
             can_surrender="surrender" in legal,
@@ -1000,6 +1052,15 @@ def rules_summary(rules: Mapping[str, Any]) -> list[str]:
         lines.append(f"Double-double: up to {rules['max_doublings']} doublings per hand")
     if rules.get("rescue"):
         lines.append("Rescue after a double: take back the last double, lose the rest")
+    free_totals = rules.get("free_double_hard_totals") or []
+    if free_totals:
+        lines.append(f"Free doubles on two-card hard {', '.join(map(str, free_totals))}, after splits too")
+    free_values = rules.get("free_split_values") or []
+    if free_values:
+        lines.append("Free splits on every pair but ten-values" if sorted(free_values) == list(range(1, 10))
+                     else "Free splits on pairs of " + ", ".join("aces" if v == 1 else f"{v}s" for v in free_values))
+    if free_totals or free_values:
+        lines.append("A Free Bet wins as if it were money and loses nothing")
     if rules["double_after_split"]:
         lines.append("Double after split")
     if rules.get("split_aces_one_card", True):

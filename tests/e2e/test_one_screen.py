@@ -23,6 +23,7 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 GAMES = {
     "blackjack": ("main", "deal"),
     "spanish-21": ("main", "deal"),
+    "free-bet-blackjack": ("main", "deal"),
     "craps": ("pass", "roll"),
     "roulette": ("red", "spin"),
     "big-six": ("1", "spin"),

@@ -20,16 +20,14 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from ..devices.shoe import Shoe
 from ..engine.paytable import Variant, odds_of
-from ..engine.protocol import SYSTEM_SEAT, Action
-from ..engine.rng import SeededRng
 from ..games.blackjack import SpanishTwentyOne
 from ..games.blackjack.bonus import match_the_dealer as grade_match
-from ..games.blackjack.engine import MAIN, BlackjackState
+from ..games.blackjack.engine import MAIN
 from ..games.blackjack.sidebets import MATCH_THE_DEALER
 from . import combos
-from .blackjack import _lines, _tally_round, simulation_rules
+from .blackjack import _lines
+from .blackjack_tables import play_rounds
 from .core import Progress, Result, Tally, Wager
 
 GAME = "spanish-21"
@@ -86,62 +84,11 @@ def insurance(rules: Mapping[str, Any], shoe: combos.Shoe | None = None) -> Resu
 # ---------------------------------------------------------------------------------------
 # The main game, played by the engine
 # ---------------------------------------------------------------------------------------
-class _Table(SpanishTwentyOne):
-    """The Spanish 21 engine with its shoe kept as an object from round to round."""
-
-    def __init__(self) -> None:
-        self.shoe: Shoe | None = None
-
-    def _shoe(self, rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:  # type: ignore[override]
-        if self.shoe is None:
-            self.shoe = Shoe.fresh(int(rules["decks"]), int(rules["penetration_pct"]),
-                                   remove_ranks=str(rules["remove_ranks"]))
-        return self.shoe
-
-
 def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
              progress: Progress | None = None) -> Tally:
     """Play ``rounds`` rounds with a bot on every box; tally the main wager with its doubles,
     splits, Super Bonus awards and the $50 shares of the others' Super Bonus."""
-    if bet != MAIN:
-        raise ValueError(f"no simulation for {bet}")
-    table_rules = simulation_rules(rules)
-    table = _Table()
-    rng = SeededRng(seed)
-    tally = Tally()
-    for r in range(rounds):
-        state: BlackjackState = table.new_round(table_rules, rng, None)
-        events = []
-        for seat in sorted(state.seats):
-            action = table.bot_action(state, seat)
-            if action is not None:
-                events += table.apply(state, action, rng)
-        events += table.apply(state, Action("deal", SYSTEM_SEAT), rng)
-        while not table.is_over(state):
-            turn = table.to_act(state)
-            action = table.bot_action(state, turn) if turn is not None else None
-            if action is None:
-                raise RuntimeError("the round waits for nobody")
-            events += table.apply(state, action, rng)
-        # The box's own awards (Super Bonus and the shares) count with its main wager.
-        _tally_round(tally, [_as_main(e) for e in events], None)
-        if progress is not None and (r + 1) % 500 == 0:
-            progress(r + 1, rounds)
-    if progress is not None:
-        progress(rounds, rounds)
-    return tally
-
-
-def _as_main(event: Any) -> Any:
-    """A Super Bonus award or share, counted under the box's main wager: a settlement of no
-    stake, so it adds its award to the box's net and nothing to the action."""
-    from dataclasses import replace
-
-    from ..engine.protocol import Settlement
-
-    if isinstance(event, Settlement) and (event.bet == "super-bonus" or event.bet.startswith("share-of-")):
-        return replace(event, bet=f"{MAIN}/{event.bet}")
-    return event
+    return play_rounds(SpanishTwentyOne, rules, bet, rounds, seed, progress)
 
 
 def _main_assumptions(rules: Mapping[str, Any]) -> str:

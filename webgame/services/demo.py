@@ -22,6 +22,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Chapter 4 Blackjack", "blackjack", "chapter4", {}),
     ("Single Deck Blackjack", "blackjack", "single-deck", {}),
     ("Grand Ronde Spanish 21", "spanish-21", "grand-ronde", {}),
+    ("Grand Ronde Free Bet Blackjack", "free-bet-blackjack", "grand-ronde", {}),
     ("Grand Ronde Craps", "craps", "grand-ronde", {}),
     ("Chapter 4 Craps", "craps", "chapter4", {}),
     ("Double-Zero Roulette", "roulette", "grand-ronde-00", {}),

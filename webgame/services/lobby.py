@@ -116,6 +116,10 @@ def _blackjack(v: Variant, r: Rules) -> Iterator[str]:
         yield "Double-down rescue"
     if r.get("dealer_22_pushes"):
         yield "Dealer 22 pushes"
+    if r.get("free_double_hard_totals"):
+        yield "Free doubles on hard " + words([str(t) for t in r["free_double_hard_totals"]])
+    if r.get("free_split_values"):
+        yield "Free splits"
 
 
 def _craps(v: Variant, r: Rules) -> Iterator[str]:
@@ -246,7 +250,7 @@ def _rank(ranks: Sequence[str]) -> str:
 
 
 KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
-    "blackjack": _blackjack, "spanish-21": _blackjack, "craps": _craps, "roulette": _roulette, "big-six": _big_six,
+    "blackjack": _blackjack, "spanish-21": _blackjack, "free-bet-blackjack": _blackjack, "craps": _craps, "roulette": _roulette, "big-six": _big_six,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,

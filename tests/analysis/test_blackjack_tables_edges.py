@@ -1,4 +1,4 @@
-"""Spanish 21: Match the Dealer and insurance counted exactly, checked against closed forms
+"""Spanish 21 and Free Bet Blackjack: Match the Dealer and insurance counted exactly, checked against closed forms
 written here independently; the main game's simulation runs the engine's own rounds."""
 
 from __future__ import annotations
@@ -67,3 +67,16 @@ def test_the_main_game_simulation_plays_the_engines_rounds() -> None:
     tally = spanish_21.simulate(RULES, "main", 60, "test")
     assert tally.rounds == 60 and tally.n == 60 * int(RULES["seats"])
     assert tally.sa >= tally.sw  # doubles and splits add action on top of the initial wagers
+
+
+def test_free_bet_blackjack_wagers_and_simulation() -> None:
+    from webgame.analysis import free_bet_blackjack
+
+    variant = load_game("free-bet-blackjack").variants["grand-ronde"]
+    rules = resolve(variant, {})
+    assert registry.analyzer("free-bet-blackjack") is free_bet_blackjack
+    main, ins = free_bet_blackjack.wagers(variant, rules)
+    assert main.simulated and "free double" in main.assumptions
+    assert ins.exact is not None and ins.exact().house_edge == 1 - 3 * F(96, 311)  # 96 tens in 311 cards
+    tally = free_bet_blackjack.simulate(rules, "main", 60, "test")
+    assert tally.rounds == 60 and tally.n == 60 * int(rules["seats"])

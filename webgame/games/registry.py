@@ -14,6 +14,7 @@ ENGINES: dict[str, str] = {
     "blackjack": "webgame.games.blackjack:ENGINE",
     "spanish-21": "webgame.games.blackjack:SPANISH_21",
     "free-bet-blackjack": "webgame.games.blackjack:FREE_BET",
+    "blackjack-switch": "webgame.games.blackjack:SWITCH",
     "craps": "webgame.games.dice:CRAPS",
     "roulette": "webgame.games.wheel:ROULETTE",
     "big-six": "webgame.games.wheel:BIG_SIX",

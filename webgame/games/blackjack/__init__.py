@@ -1,6 +1,7 @@
 """Blackjack and its house-banked relatives: one engine, rules as data. Blackjack (the Grand
 Ronde, Chapter 4 and Single Deck tables, ``webgame/rules/blackjack.toml``) and Spanish 21
-(``webgame/rules/spanish-21.toml``) and Free Bet Blackjack (``free-bet-blackjack.toml``) differ only in their rules files; each game is the same
+(``webgame/rules/spanish-21.toml``) and Free Bet Blackjack (``free-bet-blackjack.toml``) and Blackjack Switch
+(``blackjack-switch.toml``) differ only in their rules files; each game is the same
 engine under its own slug."""
 
 from __future__ import annotations
@@ -24,9 +25,29 @@ class FreeBetBlackjack(BlackjackEngine):
     name = "Free Bet Blackjack"
 
 
+class BlackjackSwitch(BlackjackEngine):
+    """Blackjack Switch (004 §8): the blackjack engine dealing two hands a box; the switch
+    and the dealer's 22 are rules in its rules file."""
+
+    slug = "blackjack-switch"
+    name = "Blackjack Switch"
+
+
 ENGINE = BlackjackEngine()
+SWITCH = BlackjackSwitch()
 SPANISH_21 = SpanishTwentyOne()
 FREE_BET = FreeBetBlackjack()
 
-__all__ = ["ENGINE", "FREE_BET", "SPANISH_21", "BlackjackEngine", "BlackjackState", "FreeBetBlackjack", "Hand", "Seat",
-           "SpanishTwentyOne"]
+__all__ = [
+    "ENGINE",
+    "FREE_BET",
+    "SPANISH_21",
+    "SWITCH",
+    "BlackjackEngine",
+    "BlackjackState",
+    "BlackjackSwitch",
+    "FreeBetBlackjack",
+    "Hand",
+    "Seat",
+    "SpanishTwentyOne",
+]

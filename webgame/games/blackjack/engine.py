@@ -46,6 +46,7 @@ from .sidebets import DEAL, PEEK, SIDE_BETS, Dealt
 
 BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
 MAIN = "main"
+SECOND = "main/2"  # the second of a box's two equal wagers where the table deals two hands (Switch, D-048)
 MAIN_LABEL, MAIN_NAME = "Main bet", "the main bet"
 INSURANCE_BET = "insurance"
 SPOTS = (MAIN, *SIDE_BETS.spots)  # every betting spot; the engine reads the side-bet table itself
@@ -76,6 +77,7 @@ class Hand:
     # Keys of the wagers on this hand that are "Free Bet" lammers, not the player's money
     # (Free Bet Blackjack, 000 s.1260-1264): staked by the house, paid only on a win (D-079).
     free: list[str] = field(default_factory=list)
+    origin: int = 0  # which of the box's dealt hands it came from (Switch deals two): splits count per hand
 
     @property
     def double_bet(self) -> str:
@@ -105,6 +107,8 @@ class Seat:
     insurance: int = 0
     insurance_decided: bool = False
     results: list[dict[str, Any]] = field(default_factory=list)
+    switch_open: bool = False  # Switch: the box has still to choose whether to switch (D-602)
+    switched: bool = False
 
     @property
     def main(self) -> int:
@@ -143,6 +147,17 @@ def _limit(rules: Mapping[str, Any], spot: str) -> dict[str, int]:
     name = SIDE_BETS[spot].paytable if spot in SIDE_BETS else MAIN
     lim = rules["limits"][name]
     return {"min": int(lim["min"]), "max": int(lim["max"])}
+
+
+def _initial_wagers(box: Seat) -> int:
+    """The box's initial wager, both of them at a two-hand table: insuring the two hands up
+    to half of each is one insurance of up to half of both (P-104)."""
+    return box.main + box.bets.get(SECOND, 0)
+
+
+def _hands_per_box(rules: Mapping[str, Any]) -> int:
+    """Hands dealt to each box: 2 at Blackjack Switch (004 s.440), else 1."""
+    return int(rules.get("hands_per_box", 1))
 
 
 def _at_most_main(rules: Mapping[str, Any], spot: str) -> bool:
@@ -290,7 +305,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         step = int(state.rules["bet_step"])
         out: list[Legal] = []
         for spot in (MAIN, *SIDE_BETS.spots):
-            label = MAIN_LABEL
+            label = MAIN_LABEL if _hands_per_box(state.rules) == 1 else "Bet on each of your two hands"
             if spot != MAIN:
                 bet = SIDE_BETS[spot]
                 if not box.main or not _side_bet_open(state, bet)[0]:
@@ -315,9 +330,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
 
     def _legal_insurance(self, state: BlackjackState, seat: int) -> list[Legal]:
         box = state.seats[seat]
-        out = [Legal("insurance", INSURANCE_BET, 1, _insurance_max(state.rules, box.main), "Insurance"),
+        out = [Legal("insurance", INSURANCE_BET, 1, _insurance_max(state.rules, _initial_wagers(box)), "Insurance"),
                Legal("decline", label="No insurance")]
-        if box.hands[0].status == BLACKJACK and _even_money_offered(state.rules):
+        if any(h.status == BLACKJACK for h in box.hands) and _even_money_offered(state.rules):
             out.append(Legal("even-money", MAIN, label="Even money"))
         return out
 
@@ -327,6 +342,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
         i = state.turn_hand
         hand = box.hands[i]
         spot = str(i)
+        if box.switch_open:
+            return [Legal("switch", label="Switch: swap the second cards of your two hands"),
+                    Legal("keep", label="Keep both hands as dealt")]
         if hand.double:
             # Doubled and still in play (Spanish 21): double again, rescue or stand; no hit
             # (s.1119, s.1188-1189). Each double-double is up to the hand's total (D-063).
@@ -345,7 +363,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
                                  "Double for free: the house puts a Free Bet on it"))
             else:
                 out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
-        if len(hand.cards) == 2 and same_value(*hand.cards) and len(box.hands) < int(rules["max_hands"]):
+        if len(hand.cards) == 2 and same_value(*hand.cards) \
+                and sum(h.origin == hand.origin for h in box.hands) < int(rules["max_hands"]):
             if self._free_split(rules, hand):
                 out.append(Legal("split", spot, hand.stake, hand.stake,
                                  "Split for free: the house puts a Free Bet on the new hand"))
@@ -389,7 +408,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             "bet": self._bet, "clear": self._clear, "owner": self._owner, "deal": self._deal,
             "insurance": self._insure, "decline": self._insure, "even-money": self._insure,
             "hit": self._play, "stand": self._play, "double": self._play, "split": self._play,
-            "surrender": self._play, "rescue": self._play,
+            "surrender": self._play, "rescue": self._play, "switch": self._play, "keep": self._play,
         }
         handler = handlers.get(action.kind)
         if handler is None:
@@ -437,6 +456,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
             raise IllegalAction(f"{_spot_name(spot)} may not be more than the main bet.")  # D-078
         box.bets[spot] = total
         events.append(Stake(action.seat, spot, action.amount))
+        if spot == MAIN and _hands_per_box(state.rules) == 2:
+            # Two equal wagers, one on each hand (004 s.440, D-048): one bet places both.
+            box.bets[SECOND] = total
+            events.append(Stake(action.seat, SECOND, action.amount))
 
     def _clear(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:
@@ -485,14 +508,18 @@ class BlackjackEngine(GameBase[BlackjackState]):
         for n in players:
             box = state.seats[n]
             box.hands = [Hand(cards=[state.shoe.draw(rng).code], bet=MAIN, stake=box.main)]
+            if _hands_per_box(state.rules) == 2:  # Switch: a card to each of the box's hands
+                box.hands.append(Hand(cards=[state.shoe.draw(rng).code], bet=SECOND, stake=box.bets[SECOND],
+                                      origin=1))
         state.dealer = [state.shoe.draw(rng).code]
         for n in players:
-            state.seats[n].hands[0].cards.append(state.shoe.draw(rng).code)
+            for hand in state.seats[n].hands:
+                hand.cards.append(state.shoe.draw(rng).code)
         state.dealer.append(state.shoe.draw(rng).code)
         for n in players:
-            hand = state.seats[n].hands[0]
-            if is_natural(hand.cards):
-                hand.status = BLACKJACK
+            for hand in state.seats[n].hands:
+                if is_natural(hand.cards):
+                    hand.status = BLACKJACK
         events.append(Note(f"Dealer shows {state.dealer[0]}."))
         self._settle_side_bets(state, events, DEAL)  # at once, before insurance (D-059)
         if is_ace(state.dealer[0]) and state.rules["insurance"]:
@@ -510,7 +537,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             raise IllegalAction("It is not your turn.")
         box = state.seats[action.seat]
         if action.kind == "insurance":
-            most = _insurance_max(state.rules, box.main)
+            most = _insurance_max(state.rules, _initial_wagers(box))
             if action.amount <= 0:
                 raise IllegalAction("Insurance must be more than $0.")
             if action.amount > most:
@@ -518,14 +545,16 @@ class BlackjackEngine(GameBase[BlackjackState]):
             box.insurance = action.amount
             events.append(Stake(action.seat, INSURANCE_BET, action.amount))
         elif action.kind == "even-money":
-            hand = box.hands[0]
-            if hand.status != BLACKJACK or not _even_money_offered(state.rules):
+            naturals = [h for h in box.hands if h.status == BLACKJACK]
+            if not naturals or not _even_money_offered(state.rules):
                 raise IllegalAction("Even money is only for a blackjack on a 3 to 2 table.")  # D-031
             # Paid 1 to 1 at once; the hand is over whatever the hole card is (000 s.312-313).
+            # A box with two hands takes it on every blackjack it holds (P-104).
             odds = odds_of(state.rules, _main_paytable(state.rules), "even-money")
-            hand.result = "even-money"
-            self._settle(state, events, action.seat, hand.bet, hand.stake, hand.stake + odds.win(hand.stake),
-                         "win", f"Even money pays {odds}")
+            for hand in naturals:
+                hand.result = "even-money"
+                self._settle(state, events, action.seat, hand.bet, hand.stake, hand.stake + odds.win(hand.stake),
+                             "win", f"Even money pays {odds}")
         box.insurance_decided = True
         waiting = [n for n, s in sorted(state.seats.items()) if s.dealt_in and not s.insurance_decided]
         if waiting:
@@ -553,17 +582,40 @@ class BlackjackEngine(GameBase[BlackjackState]):
             self._settle_against_dealer_blackjack(state, events)
             self._finish(state)
             return
-        win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
         for n, box in sorted(state.seats.items()):
-            for hand in box.hands:
-                if hand.status == BLACKJACK and hand.result is None:
-                    hand.result = BLACKJACK
-                    self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
-                                 "win", f"Blackjack pays {win_line}")
+            if state.rules.get("switch_second_cards") and len(box.hands) == 2 \
+                    and all(h.result is None for h in box.hands):
+                # D-602: the box chooses to switch when its turn comes; its blackjacks are
+                # known only then (a switched ace and ten is a blackjack, D-051).
+                box.switch_open = True
+                continue
+            self._pay_blackjacks(state, events, n, box)
         state.phase = PLAY
         dealt = [n for n, s in sorted(state.seats.items()) if s.dealt_in]
         state.turn, state.turn_hand = dealt[0], 0
         self._advance(state, rng, events)
+
+    def _pay_blackjacks(self, state: BlackjackState, events: list[Event], n: int, box: Seat) -> None:
+        """A blackjack is paid once the dealer is known not to have one, before anyone plays."""
+        win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
+        for hand in box.hands:
+            if hand.status == BLACKJACK and hand.result is None:
+                hand.result = BLACKJACK
+                self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
+                             "win", f"Blackjack pays {win_line}")
+
+    def _switch(self, state: BlackjackState, events: list[Event], seat: int, box: Seat, switch: bool) -> None:
+        """Blackjack Switch (004 s.444, D-602): exchange the second cards of the box's two hands,
+        or keep them, once; then its blackjacks are paid (D-051) and it plays the first hand."""
+        box.switch_open = False
+        if switch:
+            first, second = box.hands
+            first.cards[1], second.cards[1] = second.cards[1], first.cards[1]
+            box.switched = True
+            events.append(Note(f"{_box(seat)} switches the second cards.", seat))
+        for hand in box.hands:
+            hand.status = BLACKJACK if is_natural(hand.cards) else PLAYING
+        self._pay_blackjacks(state, events, seat, box)
 
     def _settle_against_dealer_blackjack(self, state: BlackjackState, events: list[Event]) -> None:
         """D-034: a player blackjack pushes (unless it took even money); every other hand loses
@@ -632,6 +684,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
             self._after_card(state, events, action.seat, hand, still_playing=goes_on)
         elif action.kind == "rescue":
             self._rescue(state, events, action.seat, hand)
+        elif action.kind in ("switch", "keep"):
+            self._switch(state, events, action.seat, box, action.kind == "switch")
         elif action.kind == "split":
             self._split(state, events, action.seat, box)
         elif action.kind == "surrender":
@@ -662,6 +716,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if not state.rules.get("rescue"):
                 return "This table does not offer rescue."
             return "Rescue is only offered right after a double."  # s.1120, D-064
+        if kind in ("switch", "keep"):
+            return "The switch is offered once, before the box plays its hands."  # D-602
         if kind == "hit" and hand.double:
             return "After a double you may double again, rescue or stand."  # s.1119
         return "That is not allowed now."
@@ -686,7 +742,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         aces = is_ace(hand.cards[0]) and bool(state.rules.get("split_aces_one_card", True))
         free = self._free_split(state.rules, hand)
         new = Hand(cards=[hand.cards.pop()], bet=f"{MAIN}/{len(box.hands) + 1}", stake=hand.stake,
-                   split=True, split_aces=aces)
+                   split=True, split_aces=aces, origin=hand.origin)
         hand.split, hand.split_aces = True, aces
         box.hands.insert(i + 1, new)
         if free:
@@ -718,6 +774,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if n < start:
                 continue
             box = state.seats[n]
+            if box.switch_open:
+                state.turn, state.turn_hand = n, 0  # its switch first (D-602)
+                return
             i = state.turn_hand if n == start else 0
             while i < len(box.hands):
                 hand = box.hands[i]
@@ -932,6 +991,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 "hands": hands,
                 "insurance": box.insurance,
                 "results": [dict(r) for r in box.results],
+                "switch_open": box.switch_open,
+                "switched": box.switched,
             }
         # The felt's side-bet circles, in the table's order: every spot the table offers.
         side_bets = [{"spot": bet.spot, "label": bet.label, "paytable": bet.paytable,
@@ -997,6 +1058,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if state.phase == INSURANCE:
             return Action("decline", seat)
         legal = {lg.kind: lg for lg in self._legal_play(state, seat)}
+        box = state.seats[seat]
+        if box.switch_open:
+            first, second = box.hands
+            return Action("switch" if strategy.better_switched(first.cards, second.cards) else "keep", seat)
         hand = state.seats[seat].hands[state.turn_hand]
         if hand.double:
             return Action("stand", seat, str(state.turn_hand))  # never a double-double or a rescue
@@ -1018,6 +1083,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
             return None
         if state.phase == INSURANCE:
             return Action("decline", seat)
+        if state.phase == PLAY and state.seats[seat].switch_open:
+            return Action("keep", seat)  # the hands as dealt: no choice made for the player
         return Action("stand", seat, str(state.turn_hand))
 
 
@@ -1031,6 +1098,8 @@ def rules_summary(rules: Mapping[str, Any]) -> list[str]:
         "Dealer hits soft 17" if rules["dealer_hits_soft_17"] else "Dealer stands on all 17s",
         f"Blackjack pays {rules['blackjack_pays']}",
     ]
+    if _hands_per_box(rules) == 2:
+        lines.append("Two equal bets, two hands; switch their second cards before you play")
     if rules.get("blackjack_beats_dealer_blackjack"):
         lines.append("A player blackjack beats a dealer blackjack")
     if rules.get("player_21_wins"):

@@ -80,3 +80,17 @@ def test_free_bet_blackjack_wagers_and_simulation() -> None:
     assert ins.exact is not None and ins.exact().house_edge == 1 - 3 * F(96, 311)  # 96 tens in 311 cards
     tally = free_bet_blackjack.simulate(rules, "main", 60, "test")
     assert tally.rounds == 60 and tally.n == 60 * int(rules["seats"])
+
+
+def test_blackjack_switch_wagers_and_simulation() -> None:
+    from webgame.analysis import blackjack_switch
+
+    variant = load_game("blackjack-switch").variants["chapter4"]
+    rules = resolve(variant, {})
+    assert registry.analyzer("blackjack-switch") is blackjack_switch
+    main, ins = blackjack_switch.wagers(variant, rules)
+    assert main.simulated and "switches" in main.assumptions
+    assert ins.exact is not None and ins.exact().house_edge == 1 - 3 * F(96, 311)
+    tally = blackjack_switch.simulate(rules, "main", 40, "test")
+    assert tally.rounds == 40 and tally.n == 40 * int(rules["seats"])
+    assert tally.sw == 40 * int(rules["seats"]) * 2 * 1000  # both wagers are the initial wager

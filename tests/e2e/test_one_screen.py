@@ -24,6 +24,7 @@ GAMES = {
     "blackjack": ("main", "deal"),
     "spanish-21": ("main", "deal"),
     "free-bet-blackjack": ("main", "deal"),
+    "blackjack-switch": ("main", "deal"),
     "craps": ("pass", "roll"),
     "roulette": ("red", "spin"),
     "big-six": ("1", "spin"),

@@ -38,7 +38,7 @@ def text(fragment: str) -> str:
 
 def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
-    assert len(DEMO_TABLES) == 27  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two baccarat tables, Spanish 21 and Free Bet
+    assert len(DEMO_TABLES) == 28  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two baccarat tables, Spanish 21, Free Bet and Switch
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
@@ -145,3 +145,8 @@ def test_spanish_21_reads_as_spanish_21(client, floor):
 def test_free_bet_blackjack_reads_as_free_bet(client, floor):
     card = text(card_of(client.get("/").get_data(as_text=True), floor["Grand Ronde Free Bet Blackjack"]))
     assert "Dealer 22 pushes" in card and "Free doubles on hard 9, 10 or 11" in card  # 000 s.1259, s.1262
+
+
+def test_blackjack_switch_reads_as_switch(client, floor):
+    card = text(card_of(client.get("/").get_data(as_text=True), floor["Chapter 4 Blackjack Switch"]))
+    assert "Two hands: switch their second cards" in card and "Dealer 22 pushes" in card  # 004 s.441, s.444

@@ -10,9 +10,9 @@ from dataclasses import replace
 from typing import Any
 
 from ..devices.shoe import Shoe
-from ..engine.protocol import SYSTEM_SEAT, Action, Settlement
+from ..engine.protocol import SYSTEM_SEAT, Action, Settlement, Stake
 from ..engine.rng import SeededRng
-from ..games.blackjack.engine import MAIN, BlackjackEngine, BlackjackState
+from ..games.blackjack.engine import MAIN, SECOND, BlackjackEngine, BlackjackState
 from .blackjack import _tally_round, simulation_rules
 from .core import Progress, Tally
 
@@ -59,6 +59,8 @@ def play_rounds(engine: type[BlackjackEngine], rules: Mapping[str, Any], bet: st
             action = table.bot_action(state, seat)
             if action is not None:
                 events += table.apply(state, action, rng)
+        # Both of a Switch box's wagers are its initial wager (D-048): counted as one.
+        events = [replace(e, bet=MAIN) if isinstance(e, Stake) and e.bet == SECOND else e for e in events]
         events += table.apply(state, Action("deal", SYSTEM_SEAT), rng)
         while not table.is_over(state):
             turn = table.to_act(state)

@@ -23,6 +23,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Single Deck Blackjack", "blackjack", "single-deck", {}),
     ("Grand Ronde Spanish 21", "spanish-21", "grand-ronde", {}),
     ("Grand Ronde Free Bet Blackjack", "free-bet-blackjack", "grand-ronde", {}),
+    ("Chapter 4 Blackjack Switch", "blackjack-switch", "chapter4", {}),
     ("Grand Ronde Craps", "craps", "grand-ronde", {}),
     ("Chapter 4 Craps", "craps", "chapter4", {}),
     ("Double-Zero Roulette", "roulette", "grand-ronde-00", {}),

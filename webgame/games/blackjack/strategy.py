@@ -114,7 +114,7 @@ def decide(cards: Sequence[str], up_card: str, options: Options) -> str:
 
 # Blackjack Switch: a simple point score of a two-card hand (not a published chart). A
 # blackjack is best, then the made hands and the doubling totals; a stiff 12-16 is worst.
-_SWITCH_SCORE = {21: 10, 20: 6, 19: 5, 11: 5, 10: 4, 18: 3, 9: 2, 17: 0}
+_SWITCH_SCORE = {21: 10, 20: 7, 19: 5, 11: 5, 10: 4, 18: 3, 9: 2, 17: 0}
 
 
 def _switch_score(cards: Sequence[str]) -> int:

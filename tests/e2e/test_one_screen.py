@@ -22,6 +22,9 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # The main wager's betting spot and the button that starts the round, per game.
 GAMES = {
     "blackjack": ("main", "deal"),
+    "spanish-21": ("main", "deal"),
+    "free-bet-blackjack": ("main", "deal"),
+    "blackjack-switch": ("main", "deal"),
     "craps": ("pass", "roll"),
     "roulette": ("red", "spin"),
     "big-six": ("1", "spin"),

@@ -20,6 +20,8 @@ from webgame.services.tables import ConfigError, validate
 # Every limit the five rulebooks state, as (game, variant, limit) → bounds (kind, cents, line).
 STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("blackjack", "grand-ronde", "main"): {("max", 100000, "000 s.265")},
+    ("spanish-21", "grand-ronde", "main"): {("max", 50000, "000 s.1124")},
+    ("free-bet-blackjack", "grand-ronde", "main"): {("max", 100000, "000 s.1215")},
     ("craps", "grand-ronde", "bet"): {("max", 50000, "000 s.422")},
     ("craps", "grand-ronde", "odds"): {("max", 50000, "000 s.422")},
     ("craps", "grand-ronde", "place/6"): {("max", 60000, "000 s.425")},

@@ -111,11 +111,12 @@ def assert_books_balance():
     assert audit.layout_problems() == []
 
 
-def load_shoe(table: Table, codes: list[str], decks: int = 6) -> None:
+def load_shoe(table: Table, codes: list[str], decks: int = 6, deck_size: int = 52) -> None:
     """Fill the table's shoe with chosen cards. Only the composition matters: each round still
     shuffles what is left with its own committed seed (P-001). All eights, for example, means
-    no blackjack for anybody, no insurance, and a pair to split on every hand."""
-    size = 52 * decks
+    no blackjack for anybody, no insurance, and a pair to split on every hand. ``deck_size``
+    48 is a Spanish 21 shoe."""
+    size = deck_size * decks
     cards = (codes * (size // len(codes) + 1))[:size]
     shoe = {"decks": decks, "size": size, "cut_at": size * 75 // 100, "remaining": cards,
             "discards": [], "in_play": [], "shuffle_no": 1, "rounds_since_shuffle": 1,

@@ -38,7 +38,7 @@ def text(fragment: str) -> str:
 
 def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
-    assert len(DEMO_TABLES) == 25  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, and the two baccarat tables
+    assert len(DEMO_TABLES) == 28  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two baccarat tables, Spanish 21, Free Bet and Switch
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
@@ -134,3 +134,19 @@ def test_the_lobby_reads_the_floor_in_a_few_queries(client, floor):
     with count_statements() as sql:
         client.get("/")
     assert sql.count <= 8, sql.report()
+
+
+def test_spanish_21_reads_as_spanish_21(client, floor):
+    card = text(card_of(client.get("/").get_data(as_text=True), floor["Grand Ronde Spanish 21"]))
+    assert "A player 21 always wins" in card and "Double-down rescue" in card  # 000 s.1131, s.1120
+    assert "Double on any two or more cards" in card and "6 decks" in card
+
+
+def test_free_bet_blackjack_reads_as_free_bet(client, floor):
+    card = text(card_of(client.get("/").get_data(as_text=True), floor["Grand Ronde Free Bet Blackjack"]))
+    assert "Dealer 22 pushes" in card and "Free doubles on hard 9, 10 or 11" in card  # 000 s.1259, s.1262
+
+
+def test_blackjack_switch_reads_as_switch(client, floor):
+    card = text(card_of(client.get("/").get_data(as_text=True), floor["Chapter 4 Blackjack Switch"]))
+    assert "Two hands: switch their second cards" in card and "Dealer 22 pushes" in card  # 004 s.441, s.444

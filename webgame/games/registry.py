@@ -12,6 +12,9 @@ from ..engine.protocol import Game, GameBase
 # slug -> "module:attribute" of the engine object; a game is registered once its engine plays.
 ENGINES: dict[str, str] = {
     "blackjack": "webgame.games.blackjack:ENGINE",
+    "spanish-21": "webgame.games.blackjack:SPANISH_21",
+    "free-bet-blackjack": "webgame.games.blackjack:FREE_BET",
+    "blackjack-switch": "webgame.games.blackjack:SWITCH",
     "craps": "webgame.games.dice:CRAPS",
     "roulette": "webgame.games.wheel:ROULETTE",
     "big-six": "webgame.games.wheel:BIG_SIX",

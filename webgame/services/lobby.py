@@ -100,13 +100,28 @@ def table_limit(table: Table) -> tuple[str, dict[str, int]] | None:
 
 # -- key rules, one function per game ---------------------------------------------------------
 def _blackjack(v: Variant, r: Rules) -> Iterator[str]:
+    if int(r.get("hands_per_box", 1)) == 2:
+        yield "Two hands: switch their second cards"  # Blackjack Switch (004 s.444)
     yield f"Blackjack pays {r['blackjack_pays']}"
     yield "Dealer hits soft 17" if r["dealer_hits_soft_17"] else "Dealer stands on soft 17"
     yield plural(int(r["decks"]), "deck")
     totals = r.get("double_totals") or []
-    yield f"Double on {words(totals)} only" if totals else "Double on any two cards"
+    if r.get("double_any_cards"):
+        yield "Double on any two or more cards"
+    else:
+        yield f"Double on {words(totals)} only" if totals else "Double on any two cards"
     if r.get("surrender"):
         yield "Late surrender"
+    if r.get("player_21_wins"):
+        yield "A player 21 always wins"  # Spanish 21 (000 s.1131)
+    if r.get("rescue"):
+        yield "Double-down rescue"
+    if r.get("dealer_22_pushes"):
+        yield "Dealer 22 pushes"
+    if r.get("free_double_hard_totals"):
+        yield "Free doubles on hard " + words([str(t) for t in r["free_double_hard_totals"]])
+    if r.get("free_split_values"):
+        yield "Free splits"
 
 
 def _craps(v: Variant, r: Rules) -> Iterator[str]:
@@ -237,7 +252,8 @@ def _rank(ranks: Sequence[str]) -> str:
 
 
 KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
-    "blackjack": _blackjack, "craps": _craps, "roulette": _roulette, "big-six": _big_six,
+    "blackjack": _blackjack, "spanish-21": _blackjack, "free-bet-blackjack": _blackjack, "blackjack-switch": _blackjack,
+    "craps": _craps, "roulette": _roulette, "big-six": _big_six,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,

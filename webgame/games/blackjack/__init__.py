@@ -1,10 +1,53 @@
-"""Blackjack: the Grand Ronde, Chapter 4 and Single Deck tables, one engine, rules as data
-(``webgame/rules/blackjack.toml``)."""
+"""Blackjack and its house-banked relatives: one engine, rules as data. Blackjack (the Grand
+Ronde, Chapter 4 and Single Deck tables, ``webgame/rules/blackjack.toml``) and Spanish 21
+(``webgame/rules/spanish-21.toml``) and Free Bet Blackjack (``free-bet-blackjack.toml``) and Blackjack Switch
+(``blackjack-switch.toml``) differ only in their rules files; each game is the same
+engine under its own slug."""
 
 from __future__ import annotations
 
 from .engine import BlackjackEngine, BlackjackState, Hand, Seat
 
-ENGINE = BlackjackEngine()
 
-__all__ = ["ENGINE", "BlackjackEngine", "BlackjackState", "Hand", "Seat"]
+class SpanishTwentyOne(BlackjackEngine):
+    """Spanish 21 (000 §22-§23): the blackjack engine under its own name; every difference
+    is a rule in its rules file."""
+
+    slug = "spanish-21"
+    name = "Spanish 21"
+
+
+class FreeBetBlackjack(BlackjackEngine):
+    """Free Bet Blackjack (000 §24): the blackjack engine under its own name; the free
+    doubles and splits and the dealer's 22 are rules in its rules file."""
+
+    slug = "free-bet-blackjack"
+    name = "Free Bet Blackjack"
+
+
+class BlackjackSwitch(BlackjackEngine):
+    """Blackjack Switch (004 §8): the blackjack engine dealing two hands a box; the switch
+    and the dealer's 22 are rules in its rules file."""
+
+    slug = "blackjack-switch"
+    name = "Blackjack Switch"
+
+
+ENGINE = BlackjackEngine()
+SWITCH = BlackjackSwitch()
+SPANISH_21 = SpanishTwentyOne()
+FREE_BET = FreeBetBlackjack()
+
+__all__ = [
+    "ENGINE",
+    "FREE_BET",
+    "SPANISH_21",
+    "SWITCH",
+    "BlackjackEngine",
+    "BlackjackState",
+    "BlackjackSwitch",
+    "FreeBetBlackjack",
+    "Hand",
+    "Seat",
+    "SpanishTwentyOne",
+]

@@ -40,19 +40,21 @@ from ...engine.protocol import (
 from ...engine.rng import Rng
 from ..sidebets import Graded, SideBet, capped_per_player
 from . import strategy
-from .hand import count, is_ace, is_natural, is_ten_value, same_value
+from .bonus import bonus_21, bonus_name, is_super_bonus
+from .hand import card_value, count, is_ace, is_natural, is_ten_value, same_value
 from .sidebets import DEAL, PEEK, SIDE_BETS, Dealt
 
 BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
 MAIN = "main"
+SECOND = "main/2"  # the second of a box's two equal wagers where the table deals two hands (Switch, D-048)
 MAIN_LABEL, MAIN_NAME = "Main bet", "the main bet"
 INSURANCE_BET = "insurance"
 SPOTS = (MAIN, *SIDE_BETS.spots)  # every betting spot; the engine reads the side-bet table itself
 NOTES_SHOWN = 12
 
 # Hand statuses, as the table shows them.
-PLAYING, STOOD, BUST, BLACKJACK, SURRENDERED, TWENTY_ONE = (
-    "playing", "stood", "bust", "blackjack", "surrendered", "21")
+PLAYING, STOOD, BUST, BLACKJACK, SURRENDERED, TWENTY_ONE, RESCUED = (
+    "playing", "stood", "bust", "blackjack", "surrendered", "21", "rescued")
 
 
 # ---------------------------------------------------------------------------------------
@@ -69,11 +71,31 @@ class Hand:
     split: bool = False  # formed by a split: an ace and a ten is 21, not blackjack (D-038)
     split_aces: bool = False  # one card each and no decisions (000 s.309, D-037)
     status: str = PLAYING
-    result: str | None = None  # win | lose | push | blackjack | even-money | surrender
+    result: str | None = None  # win | lose | push | blackjack | even-money | surrender | rescue
+    # Double-doubles (Spanish 21, s.1119, D-063), each settled under "<bet>/double-<n>", n = 2, 3 ….
+    redoubles: list[int] = field(default_factory=list)
+    # Keys of the wagers on this hand that are "Free Bet" lammers, not the player's money
+    # (Free Bet Blackjack, 000 s.1260-1264): staked by the house, paid only on a win (D-079).
+    free: list[str] = field(default_factory=list)
+    origin: int = 0  # which of the box's dealt hands it came from (Switch deals two): splits count per hand
 
     @property
     def double_bet(self) -> str:
         return f"{self.bet}/double"
+
+    @property
+    def wagers(self) -> list[tuple[str, int]]:
+        """Every wager on the hand with its settlement key: the hand's bet, its double, and
+        any double-doubles, in the order they were made."""
+        out = [(self.bet, self.stake)]
+        if self.double:
+            out.append((self.double_bet, self.double))
+        out += [(f"{self.double_bet}-{k}", amount) for k, amount in enumerate(self.redoubles, start=2)]
+        return out
+
+    @property
+    def total_wager(self) -> int:
+        return sum(amount for _, amount in self.wagers)
 
 
 @dataclass
@@ -85,6 +107,8 @@ class Seat:
     insurance: int = 0
     insurance_decided: bool = False
     results: list[dict[str, Any]] = field(default_factory=list)
+    switch_open: bool = False  # Switch: the box has still to choose whether to switch (D-602)
+    switched: bool = False
 
     @property
     def main(self) -> int:
@@ -123,6 +147,22 @@ def _limit(rules: Mapping[str, Any], spot: str) -> dict[str, int]:
     name = SIDE_BETS[spot].paytable if spot in SIDE_BETS else MAIN
     lim = rules["limits"][name]
     return {"min": int(lim["min"]), "max": int(lim["max"])}
+
+
+def _initial_wagers(box: Seat) -> int:
+    """The box's initial wager, both of them at a two-hand table: insuring the two hands up
+    to half of each is one insurance of up to half of both (P-104)."""
+    return box.main + box.bets.get(SECOND, 0)
+
+
+def _hands_per_box(rules: Mapping[str, Any]) -> int:
+    """Hands dealt to each box: 2 at Blackjack Switch (004 s.440), else 1."""
+    return int(rules.get("hands_per_box", 1))
+
+
+def _at_most_main(rules: Mapping[str, Any], spot: str) -> bool:
+    """A side bet that may not be more than the box's main bet (Match the Dealer, D-078)."""
+    return bool(rules["paytables"][SIDE_BETS[spot].paytable].get("at_most_main"))
 
 
 def _spot_name(spot: str) -> str:
@@ -166,6 +206,9 @@ def _side_bet_open(state: BlackjackState, bet: SideBet) -> tuple[bool, str]:
     min_decks = int(table.get("min_decks", 1))
     if state.shoe.decks < min_decks:
         return False, f"{name} needs a shoe of {min_decks} or more decks."  # D-060
+    only = table.get("only_decks")
+    if only is not None and state.shoe.decks != int(only):
+        return False, f"{name} is only offered on {only}-deck tables."  # D-076
     return True, ""
 
 
@@ -210,12 +253,14 @@ class BlackjackEngine(GameBase[BlackjackState]):
     @staticmethod
     def _shoe(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
         decks, pct = int(rules["decks"]), int(rules["penetration_pct"])
+        removed = str(rules.get("remove_ranks", ""))  # "T": 48-card Spanish decks (000 s.1111)
+        size = decks * (52 - 4 * len(removed))
         if carry:
             shoe = codec.load(Shoe, carry)
             # A table whose shoe settings changed between rounds starts a new shoe.
-            if shoe.decks == decks and shoe.cut_at == shoe.size * pct // 100:
+            if shoe.decks == decks and shoe.size == size and shoe.cut_at == shoe.size * pct // 100:
                 return shoe
-        return Shoe.fresh(decks, pct)
+        return Shoe.fresh(decks, pct, remove_ranks=removed)
 
     def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
         """D-011: no round for the table's idle time reshuffles the shoe."""
@@ -260,7 +305,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         step = int(state.rules["bet_step"])
         out: list[Legal] = []
         for spot in (MAIN, *SIDE_BETS.spots):
-            label = MAIN_LABEL
+            label = MAIN_LABEL if _hands_per_box(state.rules) == 1 else "Bet on each of your two hands"
             if spot != MAIN:
                 bet = SIDE_BETS[spot]
                 if not box.main or not _side_bet_open(state, bet)[0]:
@@ -268,7 +313,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 label = bet.label
             lim = _limit(state.rules, spot)
             have = box.bets.get(spot, 0)
-            room = (lim["max"] - have) // step * step
+            most = lim["max"]
+            if spot != MAIN and _at_most_main(state.rules, spot):
+                most = min(most, box.main)  # D-078
+            room = (most - have) // step * step
             if room <= 0:
                 continue
             low = max(lim["min"] - have, step)
@@ -282,9 +330,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
 
     def _legal_insurance(self, state: BlackjackState, seat: int) -> list[Legal]:
         box = state.seats[seat]
-        out = [Legal("insurance", INSURANCE_BET, 1, _insurance_max(state.rules, box.main), "Insurance"),
+        out = [Legal("insurance", INSURANCE_BET, 1, _insurance_max(state.rules, _initial_wagers(box)), "Insurance"),
                Legal("decline", label="No insurance")]
-        if box.hands[0].status == BLACKJACK and _even_money_offered(state.rules):
+        if any(h.status == BLACKJACK for h in box.hands) and _even_money_offered(state.rules):
             out.append(Legal("even-money", MAIN, label="Even money"))
         return out
 
@@ -294,19 +342,60 @@ class BlackjackEngine(GameBase[BlackjackState]):
         i = state.turn_hand
         hand = box.hands[i]
         spot = str(i)
+        if box.switch_open:
+            return [Legal("switch", label="Switch: swap the second cards of your two hands"),
+                    Legal("keep", label="Keep both hands as dealt")]
+        if hand.double:
+            # Doubled and still in play (Spanish 21): double again, rescue or stand; no hit
+            # (s.1119, s.1188-1189). Each double-double is up to the hand's total (D-063).
+            out = [Legal("stand", spot, label="Stand")]
+            if len(hand.redoubles) + 1 < int(rules.get("max_doublings", 1)):
+                total = hand.total_wager
+                out.append(Legal("double", spot, min(int(rules["double_min"]), total), total,
+                                 "Double again (up to the total bet)"))
+            if rules.get("rescue"):
+                out.append(Legal("rescue", spot, label="Rescue: take back the last double, lose the rest"))
+            return out
         out = [Legal("hit", spot, label="Hit"), Legal("stand", spot, label="Stand")]
         if self._may_double(rules, hand):
-            out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
-        if len(hand.cards) == 2 and same_value(*hand.cards) and len(box.hands) < int(rules["max_hands"]):
-            out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
+            if self._free_double(rules, hand):
+                out.append(Legal("double", spot, hand.stake, hand.stake,
+                                 "Double for free: the house puts a Free Bet on it"))
+            else:
+                out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
+        if len(hand.cards) == 2 and same_value(*hand.cards) \
+                and sum(h.origin == hand.origin for h in box.hands) < int(rules["max_hands"]):
+            if self._free_split(rules, hand):
+                out.append(Legal("split", spot, hand.stake, hand.stake,
+                                 "Split for free: the house puts a Free Bet on the new hand"))
+            else:
+                out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
         if rules["surrender"] and len(hand.cards) == 2 and not hand.split_aces:
-            out.append(Legal("surrender", spot, label="Surrender"))
+            out.append(Legal("surrender", spot, label="Surrender: give up the hand, half the bet back"))
         return out
 
     @staticmethod
+    def _free_double(rules: Mapping[str, Any], hand: Hand) -> bool:
+        """Free Bet Blackjack (000 s.1262, s.1264, D-084): a two-card hard total the table
+        doubles for free, split hands too."""
+        totals = rules.get("free_double_hard_totals") or []
+        c = count(hand.cards)
+        return len(hand.cards) == 2 and not c.soft and c.total in totals
+
+    @staticmethod
+    def _free_split(rules: Mapping[str, Any], hand: Hand) -> bool:
+        """Free Bet Blackjack (000 s.1263, D-080): a pair of these values (1 = aces) splits for
+        free, resplits too; ten-value pairs split with the player's own money (D-081)."""
+        values = rules.get("free_split_values") or []
+        return len(hand.cards) == 2 and same_value(*hand.cards) and card_value(hand.cards[0]) in values
+
+    @staticmethod
     def _may_double(rules: Mapping[str, Any], hand: Hand) -> bool:
-        """Two cards (split hands too, with DAS), never split aces (D-036, D-046)."""
-        if len(hand.cards) != 2 or hand.split_aces:
+        """Two cards (split hands too, with DAS), never split aces (D-036, D-046); two or
+        more cards where the table allows it (Spanish 21, s.1118, D-063)."""
+        if len(hand.cards) < 2 or hand.split_aces:
+            return False
+        if len(hand.cards) > 2 and not rules.get("double_any_cards"):
             return False
         if hand.split and not rules["double_after_split"]:
             return False
@@ -319,7 +408,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             "bet": self._bet, "clear": self._clear, "owner": self._owner, "deal": self._deal,
             "insurance": self._insure, "decline": self._insure, "even-money": self._insure,
             "hit": self._play, "stand": self._play, "double": self._play, "split": self._play,
-            "surrender": self._play,
+            "surrender": self._play, "rescue": self._play, "switch": self._play, "keep": self._play,
         }
         handler = handlers.get(action.kind)
         if handler is None:
@@ -363,8 +452,14 @@ class BlackjackEngine(GameBase[BlackjackState]):
         total = box.bets.get(spot, 0) + action.amount
         if total > lim["max"]:
             raise IllegalAction(f"The maximum on {_spot_name(spot)} is {fmt(lim['max'])}.")
+        if spot != MAIN and _at_most_main(state.rules, spot) and total > box.main:
+            raise IllegalAction(f"{_spot_name(spot)} may not be more than the main bet.")  # D-078
         box.bets[spot] = total
         events.append(Stake(action.seat, spot, action.amount))
+        if spot == MAIN and _hands_per_box(state.rules) == 2:
+            # Two equal wagers, one on each hand (004 s.440, D-048): one bet places both.
+            box.bets[SECOND] = total
+            events.append(Stake(action.seat, SECOND, action.amount))
 
     def _clear(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.phase != BETTING:
@@ -413,14 +508,18 @@ class BlackjackEngine(GameBase[BlackjackState]):
         for n in players:
             box = state.seats[n]
             box.hands = [Hand(cards=[state.shoe.draw(rng).code], bet=MAIN, stake=box.main)]
+            if _hands_per_box(state.rules) == 2:  # Switch: a card to each of the box's hands
+                box.hands.append(Hand(cards=[state.shoe.draw(rng).code], bet=SECOND, stake=box.bets[SECOND],
+                                      origin=1))
         state.dealer = [state.shoe.draw(rng).code]
         for n in players:
-            state.seats[n].hands[0].cards.append(state.shoe.draw(rng).code)
+            for hand in state.seats[n].hands:
+                hand.cards.append(state.shoe.draw(rng).code)
         state.dealer.append(state.shoe.draw(rng).code)
         for n in players:
-            hand = state.seats[n].hands[0]
-            if is_natural(hand.cards):
-                hand.status = BLACKJACK
+            for hand in state.seats[n].hands:
+                if is_natural(hand.cards):
+                    hand.status = BLACKJACK
         events.append(Note(f"Dealer shows {state.dealer[0]}."))
         self._settle_side_bets(state, events, DEAL)  # at once, before insurance (D-059)
         if is_ace(state.dealer[0]) and state.rules["insurance"]:
@@ -438,7 +537,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             raise IllegalAction("It is not your turn.")
         box = state.seats[action.seat]
         if action.kind == "insurance":
-            most = _insurance_max(state.rules, box.main)
+            most = _insurance_max(state.rules, _initial_wagers(box))
             if action.amount <= 0:
                 raise IllegalAction("Insurance must be more than $0.")
             if action.amount > most:
@@ -446,14 +545,16 @@ class BlackjackEngine(GameBase[BlackjackState]):
             box.insurance = action.amount
             events.append(Stake(action.seat, INSURANCE_BET, action.amount))
         elif action.kind == "even-money":
-            hand = box.hands[0]
-            if hand.status != BLACKJACK or not _even_money_offered(state.rules):
+            naturals = [h for h in box.hands if h.status == BLACKJACK]
+            if not naturals or not _even_money_offered(state.rules):
                 raise IllegalAction("Even money is only for a blackjack on a 3 to 2 table.")  # D-031
             # Paid 1 to 1 at once; the hand is over whatever the hole card is (000 s.312-313).
+            # A box with two hands takes it on every blackjack it holds (P-104).
             odds = odds_of(state.rules, _main_paytable(state.rules), "even-money")
-            hand.result = "even-money"
-            self._settle(state, events, action.seat, hand.bet, hand.stake, hand.stake + odds.win(hand.stake),
-                         "win", f"Even money pays {odds}")
+            for hand in naturals:
+                hand.result = "even-money"
+                self._settle(state, events, action.seat, hand.bet, hand.stake, hand.stake + odds.win(hand.stake),
+                             "win", f"Even money pays {odds}")
         box.insurance_decided = True
         waiting = [n for n, s in sorted(state.seats.items()) if s.dealt_in and not s.insurance_decided]
         if waiting:
@@ -481,17 +582,40 @@ class BlackjackEngine(GameBase[BlackjackState]):
             self._settle_against_dealer_blackjack(state, events)
             self._finish(state)
             return
-        win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
         for n, box in sorted(state.seats.items()):
-            for hand in box.hands:
-                if hand.status == BLACKJACK and hand.result is None:
-                    hand.result = BLACKJACK
-                    self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
-                                 "win", f"Blackjack pays {win_line}")
+            if state.rules.get("switch_second_cards") and len(box.hands) == 2 \
+                    and all(h.result is None for h in box.hands):
+                # D-602: the box chooses to switch when its turn comes; its blackjacks are
+                # known only then (a switched ace and ten is a blackjack, D-051).
+                box.switch_open = True
+                continue
+            self._pay_blackjacks(state, events, n, box)
         state.phase = PLAY
         dealt = [n for n, s in sorted(state.seats.items()) if s.dealt_in]
         state.turn, state.turn_hand = dealt[0], 0
         self._advance(state, rng, events)
+
+    def _pay_blackjacks(self, state: BlackjackState, events: list[Event], n: int, box: Seat) -> None:
+        """A blackjack is paid once the dealer is known not to have one, before anyone plays."""
+        win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
+        for hand in box.hands:
+            if hand.status == BLACKJACK and hand.result is None:
+                hand.result = BLACKJACK
+                self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
+                             "win", f"Blackjack pays {win_line}")
+
+    def _switch(self, state: BlackjackState, events: list[Event], seat: int, box: Seat, switch: bool) -> None:
+        """Blackjack Switch (004 s.444, D-602): exchange the second cards of the box's two hands,
+        or keep them, once; then its blackjacks are paid (D-051) and it plays the first hand."""
+        box.switch_open = False
+        if switch:
+            first, second = box.hands
+            first.cards[1], second.cards[1] = second.cards[1], first.cards[1]
+            box.switched = True
+            events.append(Note(f"{_box(seat)} switches the second cards.", seat))
+        for hand in box.hands:
+            hand.status = BLACKJACK if is_natural(hand.cards) else PLAYING
+        self._pay_blackjacks(state, events, seat, box)
 
     def _settle_against_dealer_blackjack(self, state: BlackjackState, events: list[Event]) -> None:
         """D-034: a player blackjack pushes (unless it took even money); every other hand loses
@@ -500,7 +624,13 @@ class BlackjackEngine(GameBase[BlackjackState]):
             for hand in box.hands:
                 if hand.result is not None:
                     continue  # took even money
-                if hand.status == BLACKJACK:
+                if hand.status == BLACKJACK and state.rules.get("blackjack_beats_dealer_blackjack"):
+                    # 000 s.1130 (Spanish 21): a player blackjack always beats a dealer blackjack.
+                    win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
+                    hand.result = BLACKJACK
+                    self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
+                                 "win", f"Blackjack beats the dealer's blackjack: pays {win_line}")
+                elif hand.status == BLACKJACK:
                     hand.result = "push"
                     self._settle(state, events, n, hand.bet, hand.stake, hand.stake, "push",
                                  "Blackjack against the dealer's blackjack is a push")
@@ -527,15 +657,35 @@ class BlackjackEngine(GameBase[BlackjackState]):
             self._after_card(state, events, action.seat, hand, still_playing=True)
         elif action.kind == "stand":
             hand.status = STOOD
+        elif action.kind == "double" and not hand.double and self._free_double(state.rules, hand):
+            # The Free Bet lammer equals the hand's wager (000 s.1261); no money moves now.
+            hand.double = hand.stake
+            hand.free.append(hand.double_bet)
+            events.append(Note(f"{_box(action.seat)} doubles for free.", action.seat))
+            hand.cards.append(state.shoe.draw(rng).code)  # exactly one card (000 s.1251)
+            self._after_card(state, events, action.seat, hand, still_playing=False)
         elif action.kind == "double":
             if action.amount <= 0 or action.amount < legal.min:
                 raise IllegalAction(f"A double is at least {fmt(legal.min)}.")
             if action.amount > legal.max:
+                if hand.double:
+                    raise IllegalAction(f"A double-double is at most the total bet, {fmt(legal.max)}.")  # D-063
                 raise IllegalAction(f"A double is at most the original wager, {fmt(legal.max)}.")  # D-036
-            hand.double = action.amount
-            events.append(Stake(action.seat, hand.double_bet, action.amount))
+            if hand.double:
+                hand.redoubles.append(action.amount)
+                key = hand.wagers[-1][0]
+            else:
+                hand.double = action.amount
+                key = hand.double_bet
+            events.append(Stake(action.seat, key, action.amount))
             hand.cards.append(state.shoe.draw(rng).code)  # exactly one card (000 s.306)
-            self._after_card(state, events, action.seat, hand, still_playing=False)
+            # Where the table offers double-doubles or rescue the hand stays in play (s.1119).
+            goes_on = bool(state.rules.get("rescue")) or int(state.rules.get("max_doublings", 1)) > 1
+            self._after_card(state, events, action.seat, hand, still_playing=goes_on)
+        elif action.kind == "rescue":
+            self._rescue(state, events, action.seat, hand)
+        elif action.kind in ("switch", "keep"):
+            self._switch(state, events, action.seat, box, action.kind == "switch")
         elif action.kind == "split":
             self._split(state, events, action.seat, box)
         elif action.kind == "surrender":
@@ -562,7 +712,25 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if not state.rules["surrender"]:
                 return "This table does not offer surrender."
             return "Surrender is only allowed as the first decision on a hand."  # D-040
+        if kind == "rescue":
+            if not state.rules.get("rescue"):
+                return "This table does not offer rescue."
+            return "Rescue is only offered right after a double."  # s.1120, D-064
+        if kind in ("switch", "keep"):
+            return "The switch is offered once, before the box plays its hands."  # D-602
+        if kind == "hit" and hand.double:
+            return "After a double you may double again, rescue or stand."  # s.1119
         return "That is not allowed now."
+
+    def _rescue(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand) -> None:
+        """D-064 (000 s.1120): the last doubled portion comes back and the rest of the hand's
+        wager is lost; a busted hand cannot be rescued (it is settled when it busts)."""
+        last = hand.wagers[-1][0]
+        hand.status, hand.result = RESCUED, "rescue"
+        for bet, stake in hand.wagers:
+            back = stake if bet == last else 0
+            self._settle(state, events, seat, bet, stake, back, "rescue",
+                         "Rescued: the last double back, the rest lost")
 
     def _split(self, state: BlackjackState, events: list[Event], seat: int, box: Seat) -> None:
         """D-037: equal values split, the new hand's wager equals the original (000 s.310);
@@ -570,13 +738,19 @@ class BlackjackEngine(GameBase[BlackjackState]):
         second card (004 s.395)."""
         i = state.turn_hand
         hand = box.hands[i]
-        aces = is_ace(hand.cards[0])
+        # Split aces take one card each, unless the table plays them like any pair (D-073).
+        aces = is_ace(hand.cards[0]) and bool(state.rules.get("split_aces_one_card", True))
+        free = self._free_split(state.rules, hand)
         new = Hand(cards=[hand.cards.pop()], bet=f"{MAIN}/{len(box.hands) + 1}", stake=hand.stake,
-                   split=True, split_aces=aces)
+                   split=True, split_aces=aces, origin=hand.origin)
         hand.split, hand.split_aces = True, aces
         box.hands.insert(i + 1, new)
+        if free:
+            new.free.append(new.bet)  # a Free Bet lammer as the new hand's wager (000 s.1263)
+            events.append(Note(f"{_box(seat)} splits for free.", seat))
+            return
         events.append(Stake(seat, new.bet, new.stake))
-        events.append(Note(f"{_box(seat)} splits {'aces' if aces else 'the pair'}.", seat))
+        events.append(Note(f"{_box(seat)} splits {'aces' if is_ace(new.cards[0]) else 'the pair'}.", seat))
 
     def _after_card(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand,
                     *, still_playing: bool) -> None:
@@ -600,6 +774,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if n < start:
                 continue
             box = state.seats[n]
+            if box.switch_open:
+                state.turn, state.turn_hand = n, 0  # its switch first (D-602)
+                return
             i = state.turn_hand if n == start else 0
             while i < len(box.hands):
                 hand = box.hands[i]
@@ -628,13 +805,26 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 break
             state.dealer.append(state.shoe.draw(rng).code)
         dealer = count(state.dealer)
-        if dealer.bust:
+        rules = state.rules
+        # A dealer 22 pushes every hand still in action where the table says so (Free Bet
+        # 000 s.1204, s.1259; Switch D-049); blackjacks were paid at the peek (D-082, D-050).
+        pushes_22 = dealer.total == 22 and bool(rules.get("dealer_22_pushes"))
+        if pushes_22:
+            events.append(Note("Dealer has 22: every hand still in play pushes."))
+        elif dealer.bust:
             events.append(Note(f"Dealer busts with {dealer.total}."))
         else:
             events.append(Note(f"Dealer has {dealer.total}."))
         for n, hand in live:
             player = count(hand.cards).total
-            if dealer.bust or player > dealer.total:
+            if pushes_22:
+                hand.result = "push"
+                self._settle_hand(state, events, n, hand, "push", "Dealer 22 pushes")
+            elif player == 21 and rules.get("player_21_wins"):
+                # 000 s.1131: a player 21 always beats a dealer 21, and collects its bonus.
+                hand.result = "win"
+                self._settle_hand(state, events, n, hand, "win", "", bonus=self._bonus_line(rules, hand))
+            elif dealer.bust or player > dealer.total:
                 hand.result = "win"
                 self._settle_hand(state, events, n, hand, "win", "")
             elif player == dealer.total:
@@ -643,7 +833,58 @@ class BlackjackEngine(GameBase[BlackjackState]):
             else:
                 hand.result = "lose"
                 self._settle_hand(state, events, n, hand, "lose", f"Dealer's {dealer.total} wins")
+        self._super_bonus(state, events)
         self._finish(state)
+
+    @staticmethod
+    def _bonus_line(rules: Mapping[str, Any], hand: Hand) -> str | None:
+        """The 21 bonus a winning 21 collects, if the table posts one: never on a doubled
+        hand (000 s.1151, D-067); on split hands too (D-066)."""
+        table = rules.get("bonus_paytable")
+        if not table or hand.double:
+            return None
+        line = bonus_21(hand.cards)
+        return line if line is not None and line in rules["paytables"][table]["lines"] else None
+
+    def _super_bonus(self, state: BlackjackState, events: list[Event]) -> None:
+        """Spanish 21's Super Bonus (000 s.1151): a first three cards of suited 7s against a 7
+        up, on an unsplit (D-066), undoubled (s.1151) hand, pays a fixed award by its bet, on
+        top of its 7-7-7 bonus (D-070); under the smallest bet there is none (D-069). For each
+        such hand every other player with a hand in the round gets the envy award, once per
+        player, not per box, and not a player who hit a Super Bonus himself (D-071). Only an
+        unsplit hand qualifies, so a box hits it at most once: its key is "super-bonus"."""
+        slug = state.rules.get("super_bonus_paytable")
+        if not slug:
+            return
+        table = state.rules["paytables"][slug]
+        minimums: dict[str, int] = {k: int(v) for k, v in table["min_bet"].items()}
+        hits: list[tuple[int, Hand, str]] = []
+        for n, box in sorted(state.seats.items()):
+            for hand in box.hands:
+                if hand.split or hand.double or not is_super_bonus(hand.cards, state.dealer[0]):
+                    continue
+                reached = [ln for ln, least in minimums.items() if hand.stake >= least]
+                if not reached:
+                    events.append(Note(f"{_box(n)}: suited 7-7-7 against a 7, but the Super Bonus needs a "
+                                       f"{fmt(min(minimums.values()))} bet.", n))
+                    continue
+                hits.append((n, hand, max(reached, key=lambda ln: minimums[ln])))
+        who = {n: state.owners.get(n, f"box {n}") for n, box in state.seats.items() if box.dealt_in}
+        lucky = {who[n] for n, _, _ in hits}
+        envy_line = str(table["envy_line"])
+        envy = int(table["lines"][envy_line])
+        for n, hand, line in hits:
+            award = int(table["lines"][line])
+            self._settle(state, events, n, "super-bonus", 0, award, "win",
+                         f"Super Bonus: {fmt(award)}")
+            events.append(Note(f"{_box(n)} hits the Super Bonus: {fmt(award)}!", n))
+            paid: set[str] = set()
+            for m in sorted(who):
+                if who[m] in lucky or who[m] in paid:
+                    continue
+                paid.add(who[m])
+                self._settle(state, events, m, f"{envy_line}-at-spot-{n + 1}", 0, envy, "win",
+                             f"{fmt(envy)} for {_box(n)}'s Super Bonus")
 
     @staticmethod
     def _finish(state: BlackjackState) -> None:
@@ -657,13 +898,24 @@ class BlackjackEngine(GameBase[BlackjackState]):
                     result, detail)
 
     def _settle_hand(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand,
-                     result: str, detail: str) -> None:
-        """A hand and its double settle alike, each under its own key, at 1 to 1 (000 s.274)."""
+                     result: str, detail: str, bonus: str | None = None) -> None:
+        """A hand and its doubles settle alike, each under its own key, at 1 to 1 (000 s.274),
+        or at the hand's bonus line, which replaces the 1 to 1 (D-068)."""
         odds = odds_of(state.rules, _main_paytable(state.rules), "win")
+        if bonus is not None:
+            odds = odds_of(state.rules, str(state.rules["bonus_paytable"]), bonus)
+            detail = f"{bonus_name(bonus)} pays {odds}"
         if result == "win":
             detail = detail or f"Wins {odds}"
-        for bet, stake in ((hand.bet, hand.stake), (hand.double_bet, hand.double)):
+        for bet, stake in hand.wagers:
             if not stake:
+                continue
+            if bet in hand.free:
+                # A Free Bet lammer: a win is paid as if it were money, the lammer itself is
+                # never cashed; a push or a loss costs the player nothing (D-079).
+                won = odds.win(stake) if result == "win" else 0
+                self._settle(state, events, seat, bet, 0, won, result,
+                             f"Free Bet: wins {fmt(won)}" if won else "Free Bet: nothing lost")
                 continue
             returned = {"win": stake + odds.win(stake), "push": stake, "lose": 0}[result]
             self._settle(state, events, seat, bet, stake, returned, result, detail)
@@ -724,8 +976,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
                     "total": c.total,
                     "soft": c.soft,
                     "stake": hand.stake,
-                    "double": hand.double,
+                    "double": hand.total_wager - hand.stake,
                     "doubled": hand.double > 0,
+                    "doublings": (1 + len(hand.redoubles)) if hand.double else 0,
+                    "free_bets": [{"bet": key, "amount": amount} for key, amount in hand.wagers if key in hand.free],
                     "split": hand.split,
                     "status": hand.status,
                     "active": state.phase == PLAY and state.turn == n and state.turn_hand == i,
@@ -737,6 +991,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 "hands": hands,
                 "insurance": box.insurance,
                 "results": [dict(r) for r in box.results],
+                "switch_open": box.switch_open,
+                "switched": box.switched,
             }
         # The felt's side-bet circles, in the table's order: every spot the table offers.
         side_bets = [{"spot": bet.spot, "label": bet.label, "paytable": bet.paytable,
@@ -786,7 +1042,11 @@ class BlackjackEngine(GameBase[BlackjackState]):
 
     # -- the house's players -------------------------------------------------------------
     def bot_action(self, state: BlackjackState, seat: int) -> Action | None:
-        """Bots bet the table minimum, never insure or take side bets, and play basic strategy."""
+        """Bots bet the table minimum, never insure or take side bets, and play basic strategy:
+        the standard chart, doubling on two cards only; after a double they stand (where a
+        table offers double-doubles and rescue, a bot takes neither). Where the table offers a
+        free double or a free split (Free Bet Blackjack) the bot always takes it, the double
+        first."""
         if state.phase == BETTING:
             if seat not in state.seats or state.seats[seat].main:
                 return None
@@ -798,9 +1058,19 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if state.phase == INSURANCE:
             return Action("decline", seat)
         legal = {lg.kind: lg for lg in self._legal_play(state, seat)}
+        box = state.seats[seat]
+        if box.switch_open:
+            first, second = box.hands
+            return Action("switch" if strategy.better_switched(first.cards, second.cards) else "keep", seat)
         hand = state.seats[seat].hands[state.turn_hand]
+        if hand.double:
+            return Action("stand", seat, str(state.turn_hand))  # never a double-double or a rescue
+        if "double" in legal and self._free_double(state.rules, hand):
+            return Action("double", seat, str(state.turn_hand), hand.stake)  # a free double costs nothing
+        if "split" in legal and self._free_split(state.rules, hand):
+            return Action("split", seat, str(state.turn_hand), hand.stake)
         play = strategy.decide(hand.cards, state.dealer[0], strategy.Options(
-            can_double="double" in legal, can_split="split" in legal,
+            can_double="double" in legal and len(hand.cards) == 2, can_split="split" in legal,
             can_surrender="surrender" in legal,
             dealer_hits_soft_17=bool(state.rules["dealer_hits_soft_17"])))
         amount = legal["double"].max if play == "double" else 0
@@ -813,30 +1083,74 @@ class BlackjackEngine(GameBase[BlackjackState]):
             return None
         if state.phase == INSURANCE:
             return Action("decline", seat)
+        if state.phase == PLAY and state.seats[seat].switch_open:
+            return Action("keep", seat)  # the hands as dealt: no choice made for the player
         return Action("stand", seat, str(state.turn_hand))
 
 
 def rules_summary(rules: Mapping[str, Any]) -> list[str]:
     """The table's posted rules in short lines (D-017, D-045)."""
+    decks = int(rules["decks"])
+    stripped = " Spanish (48-card, no tens)" if rules.get("remove_ranks") == "T" else ""
     lines = [
-        (f"{rules['decks']} deck{'s' if int(rules['decks']) > 1 else ''}, "
+        (f"{decks}{stripped} deck{'s' if decks > 1 else ''}, "
          f"reshuffle after {rules['penetration_pct']}% of the shoe"),
         "Dealer hits soft 17" if rules["dealer_hits_soft_17"] else "Dealer stands on all 17s",
         f"Blackjack pays {rules['blackjack_pays']}",
     ]
+    if _hands_per_box(rules) == 2:
+        lines.append("Two equal bets, two hands; switch their second cards before you play")
+    if rules.get("blackjack_beats_dealer_blackjack"):
+        lines.append("A player blackjack beats a dealer blackjack")
+    if rules.get("player_21_wins"):
+        lines.append("A player 21 always wins")
+    if rules.get("dealer_22_pushes"):
+        lines.append("Dealer 22 pushes every hand still in play")
     table = rules["paytables"][_main_paytable(rules)]["lines"]
     if rules["insurance"]:
         lines.append(f"Insurance pays {table['insurance']}")
     lines.append("Even money offered" if _even_money_offered(rules) else "No even money")
     totals = rules["double_totals"]
-    lines.append("Double on any two cards" if not totals
-                 else f"Double on {' and '.join(str(t) for t in totals)} only")
+    if rules.get("double_any_cards"):
+        lines.append("Double on any two or more cards")
+    else:
+        lines.append("Double on any two cards" if not totals
+                     else f"Double on {' and '.join(str(t) for t in totals)} only")
     lines.append("Double for less, up to the original wager")
+    if int(rules.get("max_doublings", 1)) > 1:
+        lines.append(f"Double-double: up to {rules['max_doublings']} doublings per hand")
+    if rules.get("rescue"):
+        lines.append("Rescue after a double: take back the last double, lose the rest")
+    free_totals = rules.get("free_double_hard_totals") or []
+    if free_totals:
+        lines.append(f"Free doubles on two-card hard {', '.join(map(str, free_totals))}, after splits too")
+    free_values = rules.get("free_split_values") or []
+    if free_values:
+        lines.append("Free splits on every pair but ten-values" if sorted(free_values) == list(range(1, 10))
+                     else "Free splits on pairs of " + ", ".join("aces" if v == 1 else f"{v}s" for v in free_values))
+    if free_totals or free_values:
+        lines.append("A Free Bet wins as if it were money and loses nothing")
     if rules["double_after_split"]:
         lines.append("Double after split")
-    lines.append(f"Split to {rules['max_hands']} hands; aces once, one card each")
+    if rules.get("split_aces_one_card", True):
+        lines.append(f"Split to {rules['max_hands']} hands; aces once, one card each")
+    else:
+        lines.append(f"Split to {rules['max_hands']} hands, aces too; split aces may be hit and doubled")
     if rules["surrender"]:
         lines.append("Late surrender")
+    bonus = rules.get("bonus_paytable")
+    if bonus:
+        pays = rules["paytables"][bonus]["lines"]
+        lines.append("Bonus 21s, not on doubled hands: "
+                     + ", ".join(f"{bonus_name(line)} {odds}" for line, odds in pays.items()))
+    super_bonus = rules.get("super_bonus_paytable")
+    if super_bonus:
+        sb = rules["paytables"][super_bonus]
+        least = {k: int(v) for k, v in sb["min_bet"].items()}
+        awards = "; ".join(f"{fmt(int(sb['lines'][ln]))} on a {fmt(least[ln])} or more bet"
+                           for ln in sorted(least, key=least.__getitem__))
+        lines.append(f"Super Bonus, suited 7-7-7 against a 7 up: {awards}; "
+                     f"{fmt(int(sb['lines'][sb['envy_line']]))} to every other player")
     limit = rules["limits"]["main"]
     lines.append(f"Bets {fmt(int(limit['min']))} to {fmt(int(limit['max']))}")
     return lines

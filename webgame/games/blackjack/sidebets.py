@@ -1,4 +1,4 @@
-"""The Grand Ronde side bets (seed 000 §7-§9) as entries of one side-bet table, and the
+"""The Grand Ronde side bets (seed 000 §7-§9, and Spanish 21's Match the Dealer, §23) as entries of one side-bet table, and the
 functions that grade them.
 
 Each grader only names the winning line (the ``hand`` of a paytable line in
@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..sidebets import SideBet, SideBetTable
+from .bonus import match_the_dealer
 from .hand import count, is_natural
 
 # The moments a side bet settles at.
@@ -25,6 +26,7 @@ SUPER_BONUS_DEALER = "super-bonus-dealer"
 TWENTY_ONE_PLUS_THREE = "21-plus-3-xtreme"
 LUCKY_LADIES = "lucky-ladies"
 SUPER_BONUS = "super-bonus-blackjack"
+MATCH_THE_DEALER = "match-the-dealer"  # Spanish 21 (000 §23)
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,7 @@ GRADERS: dict[str, Callable[[Dealt], str | None]] = {
     LUCKY_LADIES: lambda d: lucky_ladies(d.cards, d.dealer_blackjack),
     SUPER_BONUS_PLAYER: lambda d: super_bonus(SUPER_BONUS_PLAYER, is_natural(d.cards[:2]), d.dealer_blackjack),
     SUPER_BONUS_DEALER: lambda d: super_bonus(SUPER_BONUS_DEALER, is_natural(d.cards[:2]), d.dealer_blackjack),
+    MATCH_THE_DEALER: lambda d: match_the_dealer(d.cards, d.up_card),
 }
 
 # Every side bet of the Grand Ronde table; a round offers those its rules list (D-517). The
@@ -115,6 +118,8 @@ SIDE_BETS: SideBetTable[Dealt] = SideBetTable([
             "21+3 Xtreme", "21+3 Xtreme"),
     # The Queen of Hearts pair's top line needs the dealer's blackjack (D-062).
     SideBet(LUCKY_LADIES, LUCKY_LADIES, PEEK, LUCKY_LADIES, "Lucky Ladies", "Lucky Ladies"),
+    # Spanish 21: the first two cards against the up card, whatever follows (D-077).
+    SideBet(MATCH_THE_DEALER, MATCH_THE_DEALER, DEAL, MATCH_THE_DEALER, "Match the Dealer", "Match the Dealer"),
 ], GRADERS)
 
 SIDE_SPOTS: dict[str, str] = {bet.spot: bet.paytable for bet in SIDE_BETS}

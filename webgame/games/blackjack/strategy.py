@@ -211,3 +211,25 @@ def chart_rows(dealer_hits_soft_17: bool) -> dict[str, object]:
         "pairs": pairs,
         "legend": list(LEGEND),
     }
+
+
+# Blackjack Switch: a simple point score of a two-card hand (not a published chart). A
+# blackjack is best, then the made hands and the doubling totals; a stiff 12-16 is worst.
+_SWITCH_SCORE = {21: 10, 20: 7, 19: 5, 11: 5, 10: 4, 18: 3, 9: 2, 17: 0}
+
+
+def _switch_score(cards: Sequence[str]) -> int:
+    hand = count(cards)
+    if len(cards) == 2 and card_value(cards[0]) == card_value(cards[1]) and card_value(cards[0]) in (1, 8):
+        return 5  # aces and eights split well
+    if 12 <= hand.total <= 16 and not hand.soft:
+        return -2
+    return _SWITCH_SCORE.get(hand.total, 1)
+
+
+def better_switched(first: Sequence[str], second: Sequence[str]) -> bool:
+    """Blackjack Switch: whether exchanging the second cards of the two hands scores higher
+    by the point score above (ties keep the hands as dealt)."""
+    dealt = _switch_score(first) + _switch_score(second)
+    swapped = _switch_score([first[0], second[1]]) + _switch_score([second[0], first[1]])
+    return swapped > dealt

@@ -189,7 +189,7 @@ def _wild_row(ranking: Ranking, seven: Sequence[int], options: list[SetHand]) ->
     if len(pairs) == 3:
         return "Three pair: the highest pair in front", front([pairs[0]] * 2, False)
     if len(pairs) == 2:
-        high, low = pairs
+        high = pairs[0]
         if singles[0] >= high + 3:
             return "Two pair: the joker pairs the highest single in front", front(singles[:1], True)
         return "Two pair: the higher pair in front, the joker with the lower pair", front([high, high], False)

@@ -54,6 +54,8 @@ STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("four-card-poker", "lucky-chances", "ante"): {("min", 1000, "002 s.4078"), ("max", 100000, "002 s.4094")},
     ("red-dog", "chapter4", "main"): {("min", 100, "004 s.1427"), ("max", 100000, "004 s.1427")},
     ("casino-war", "chapter4", "main"): {("min", 100, "004 s.1566"), ("max", 500000, "004 s.1566")},
+    ("pai-gow-poker", "grand-ronde", "main"): {("max", 50000, "000 s.726")},
+    ("pai-gow-poker", "grand-ronde", "fortune-bonus"): {("max", 2500, "000 s.726")},
     ("ez-baccarat", "grand-ronde", "player"): {("max", 600000, "000 s.1455")},
     ("ez-baccarat", "grand-ronde", "banker"): {("max", 600000, "000 s.1455")},
     ("ez-baccarat", "grand-ronde", "divine-9"): {("max", 10000, "000 s.1459")},

@@ -56,6 +56,7 @@ STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("casino-war", "chapter4", "main"): {("min", 100, "004 s.1566"), ("max", 500000, "004 s.1566")},
     ("pai-gow-poker", "grand-ronde", "main"): {("max", 50000, "000 s.726")},
     ("pai-gow-poker", "grand-ronde", "fortune-bonus"): {("max", 2500, "000 s.726")},
+    ("pai-gow-poker", "chapter4", "main"): {("min", 500, "004 s.1263"), ("max", 1000000, "004 s.1263")},
     ("ez-baccarat", "grand-ronde", "player"): {("max", 600000, "000 s.1455")},
     ("ez-baccarat", "grand-ronde", "banker"): {("max", 600000, "000 s.1455")},
     ("ez-baccarat", "grand-ronde", "divine-9"): {("max", 10000, "000 s.1459")},

@@ -95,3 +95,26 @@ def test_asking_for_the_house_way(guest, stacked):
     assert "Low hand: Pair of kings" in page and "house way" in page
     assert latest_round(table).status == "over"
     assert_books_balance()
+
+
+def test_chapter4_surrender_needs_its_confirmation(guest, monkeypatch):
+    deck, pick = stacking((1, 1, 5), {0: MINE, BANK: BANK_NO_PAIR})
+    monkeypatch.setattr(paigow_table, "new_deck", deck)
+    monkeypatch.setattr(paigow_table, "first_pick", pick)
+    table = create_table("Test Pai Gow C4", "pai-gow-poker", "chapter4", config={})
+    db.session.commit()
+    seat = Seat(guest, table)
+    assert seat.act("bet", "main", chip=500) == ""
+    assert seat.act("deal") == "" and "1 + 1 + 5 = 7" in seat.html
+    start = chips(me(), table)
+    assert seat.act("set", "Kc Ks") == ""
+    page = seat.html
+    assert 'data-testid="surrender"' in page and "Bank · set by the house way" in page
+    assert "surrender-all" in seat.actions and "keep" in seat.actions
+    assert "whole bet" in seat.act("surrender-all")  # the box left unticked
+    assert seat.act("surrender-all", "confirmed") == ""
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    main = next(s for s in round_settlements(rnd) if s.bet == "main")
+    assert main.returned == 0 and chips(me(), table) == start
+    assert_books_balance()

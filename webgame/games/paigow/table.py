@@ -32,7 +32,7 @@ from ...engine.hands import card_ids
 from ...engine.money import fmt, percent, share_exactly
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note
 from ...engine.rng import Rng
-from ..banked import BETTING, OVER, snapshot, spot_word
+from ..banked import snapshot, spot_word
 from ..carnival.base import DECIDE, Box, CarnivalEngine, CarnivalState, Spot
 from .bonus import fortune_line
 from .hands import Ranking, SetHand, describe_front, parse_front, set_hand, settings, versus
@@ -117,13 +117,21 @@ def commission(rules: Mapping[str, Any], won: int) -> int:
     raise ValueError("commission_rounding must be 'truncate' or 'up'")
 
 
+SURRENDER, KEEP = "surrender-all", "keep"
+CONFIRMED = "confirmed"
+
+
 class PaiGowPoker(CarnivalEngine):
+    """Stage 1: every position sets its hand. Stage 2, where the table offers surrender (c004
+    s.1295-1297, D-225): the bank's hand is set and shown, and each position keeps its hand or
+    surrenders the whole bet, within one clock; a clock that runs out keeps the hand."""
+
     slug = "pai-gow-poker"
     name = "Pai Gow Poker"
     family = "paigow"
     state_class = PaiGowState
-    STAGES = 1
-    DECISIONS = ("set", "house-way")
+    STAGES = 2
+    DECISIONS = ("set", "house-way", SURRENDER, KEEP)
     MAIN = MAIN
 
     # -- the table's circles and rules ---------------------------------------------------
@@ -182,7 +190,15 @@ class PaiGowPoker(CarnivalEngine):
         events.append(Note(f"The draw is {drawn}{total}: the first hand goes to {where}."))
 
     # -- setting the hands ---------------------------------------------------------------
+    def needs_decision(self, state: CarnivalState, box: Box) -> bool:
+        if state.stage == 2:
+            return box.live and bool(state.rules.get("surrender"))
+        return box.live
+
     def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
+        if state.stage == 2:
+            return [Legal(KEEP, label="Keep my hand"),
+                    Legal(SURRENDER, CONFIRMED, label="Surrender: lose the whole bet")]
         return [Legal("set", label="Set this hand"), Legal("house-way", label="House way")]
 
     def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
@@ -190,6 +206,9 @@ class PaiGowPoker(CarnivalEngine):
         st = _pg(state)
         ranking = self.ranking(st.rules)
         seven = card_ids(box.cards)
+        if st.stage == 2 or action.kind in (SURRENDER, KEEP):
+            self._surrender_or_keep(st, seat, box, action, events)
+            return
         if action.kind == "house-way":
             done = house_way(ranking, HouseWay.of(st.rules["house_way"]), seven)
             st.sets[seat] = self._hand_set(ranking, done.hand, True, done.row)
@@ -205,30 +224,57 @@ class PaiGowPoker(CarnivalEngine):
         st.sets[seat] = self._hand_set(ranking, hand, False, "")
         box.decisions.append("set")
 
+    def _surrender_or_keep(self, st: PaiGowState, seat: int, box: Box, action: Action,
+                           events: list[Event]) -> None:
+        if st.stage != 2 or action.kind not in (SURRENDER, KEEP):
+            raise IllegalAction("Set your hand first." if st.stage == 1 else "Keep your hand or surrender it.")
+        if action.kind == KEEP:
+            box.decisions.append(KEEP)
+            return
+        if action.spot != CONFIRMED:  # D-225: a confirmation says the whole bet is lost
+            raise IllegalAction("A surrender loses the whole bet: confirm it to surrender.")
+        box.decisions.append("surrender")
+        box.folded = True  # c004 s.1297: the seven cards are collected unseen
+        self.lose(st, events, seat, MAIN, "Surrendered: the whole bet is lost")
+        for key in list(box.bets):
+            if key != MAIN:
+                self.lose(st, events, seat, key, "Surrendered with the hand")
+        events.append(Note(f"{spot_word(seat)} surrenders.", seat))
+
+    def end_stage(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        """Every hand is set: the dealer's seven cards are turned over and set by the house way
+        (c000 s.783, c004 s.1292-1293, D-235), before any surrender (c004 s.1295)."""
+        st = _pg(state)
+        if st.stage != 1:
+            return
+        ranking = self.ranking(st.rules)
+        done = house_way(ranking, HouseWay.of(st.rules["house_way"]), card_ids(st.dealer))
+        st.bank = self._hand_set(ranking, done.hand, True, done.row)
+        st.dealer_up = list(range(len(st.dealer)))
+        events.append(Note(f"The bank sets {st.bank.back_words} behind and {st.bank.front_words} in front."))
+
     @staticmethod
     def _hand_set(ranking: Ranking, hand: SetHand, by_house: bool, row: str) -> HandSet:
         return HandSet(hand.front_codes, hand.back_codes, describe_front(hand.front_value),
                        ranking.describe_back(hand.back_value), by_house, row)
 
     def default_action(self, state: CarnivalState, seat: int) -> Action:
-        """D-009, D-226: a hand not set when the clock runs out is set by the house way."""
-        return Action("house-way", seat)
+        """D-009, D-226: a hand not set when the clock runs out is set by the house way; D-225:
+        a surrender clock that runs out keeps the hand."""
+        return Action(KEEP, seat) if state.stage == 2 else Action("house-way", seat)
 
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:
-        """Bots set every hand by the house way."""
-        return Action("house-way", seat)
+        """Bots set every hand by the house way and never surrender."""
+        return Action(KEEP, seat) if state.stage == 2 else Action("house-way", seat)
 
     # -- the showdown --------------------------------------------------------------------
     def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
         st = _pg(state)
         rules = st.rules
         ranking = self.ranking(rules)
-        bank_done = house_way(ranking, HouseWay.of(rules["house_way"]), card_ids(st.dealer))
-        bank = bank_done.hand
-        st.bank = self._hand_set(ranking, bank, True, bank_done.row)
-        events.append(Note(f"The bank sets {st.bank.back_words} behind and {st.bank.front_words} in front."))
+        bank = set_hand(ranking, card_ids(st.dealer), card_ids(st.bank.front))
         for n, box in sorted(st.seats.items()):
-            if not box.dealt_in:
+            if not box.live:
                 continue
             hs = st.sets[n]
             mine = set_hand(ranking, card_ids(box.cards), card_ids(hs.front))
@@ -260,7 +306,7 @@ class PaiGowPoker(CarnivalEngine):
         lines = list(rules["paytables"][fortune]["lines"])
         graded: dict[int, str | None] = {}
         for n, box in sorted(st.seats.items()):
-            if box.dealt_in and box.bets.get(FORTUNE):
+            if box.live and box.bets.get(FORTUNE):
                 graded[n] = fortune_line(card_ids(box.cards), lines, joker)
         wins = {n: self.odds(rules, fortune, line).win(st.seats[n].bets[FORTUNE])
                 for n, line in graded.items() if line is not None}
@@ -293,7 +339,7 @@ class PaiGowPoker(CarnivalEngine):
         envy = str(rules["envy_paytable"])
         awards: Mapping[str, int] = rules["paytables"][envy]["lines"]
         for n, box in sorted(st.seats.items()):
-            if not box.dealt_in or box.bets.get(FORTUNE, 0) < int(rules["envy_min"]):
+            if not box.live or box.bets.get(FORTUNE, 0) < int(rules["envy_min"]):
                 continue
             who = self._player(st, n)
             total, hands = 0, []
@@ -330,8 +376,9 @@ class PaiGowPoker(CarnivalEngine):
             if not box.dealt_in:
                 continue
             hs = st.sets.get(n)
-            show = n in mine or st.revealed
-            entry: dict[str, Any] = {"set": hs is not None}
+            show = n in mine or (st.revealed and box.live)
+            entry: dict[str, Any] = {"set": hs is not None, "surrendered": box.folded,
+                                     "surrender_open": n in mine and st.stage == 2 and n in self.undecided(st)}
             if show and hs is not None:
                 entry.update(front=list(hs.front), back=list(hs.back), front_words=hs.front_words,
                              back_words=hs.back_words, by_house_way=hs.by_house_way,
@@ -350,12 +397,10 @@ class PaiGowPoker(CarnivalEngine):
             "first_position": st.first_position,
             "first_seat": first,
             "bank": ({"front": st.bank.front, "back": st.bank.back, "front_words": st.bank.front_words,
-                      "back_words": st.bank.back_words, "row": st.bank.row} if st.revealed else None),
+                      "back_words": st.bank.back_words, "row": st.bank.row} if st.bank.front else None),
             "joker": st.rules["joker"],
             "house_way_name": st.rules["house_way"]["name"],
         }
-        if st.phase in (BETTING, OVER) and not st.revealed:
-            view["paigow"]["bank"] = None
 
 
 PAI_GOW_POKER = PaiGowPoker()

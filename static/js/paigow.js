@@ -16,7 +16,9 @@
     var key = picked.slice().sort().join(" ");
     var foul = picked.length === 2 && fouls.indexOf(key) >= 0;
     var msg;
-    if (picked.length < 2) {
+    if (picked.length === 0) {
+      msg = "Tick two cards for the low hand.";
+    } else if (picked.length < 2) {
       msg = "Tick " + (2 - picked.length) + " more card" + (picked.length === 1 ? "" : "s") + " for the low hand.";
     } else if (picked.length > 2) {
       msg = "Only two cards go to the low hand: untick one.";

@@ -50,11 +50,7 @@ CHUNK = 500  # rounds per seeded chunk: each round sets two hands by the house w
 
 def _spread(ranks: list[int]) -> list[int]:
     """Card ids for a rank multiset with the suits spread so no suit holds more than two."""
-    out, suit = [], 0
-    for r in sorted(ranks):
-        out.append(r * 4 + suit % 4)
-        suit += 1
-    return out
+    return [r * 4 + i % 4 for i, r in enumerate(sorted(ranks))]
 
 
 def _flush_ways(counts: list[int], need: int) -> int:

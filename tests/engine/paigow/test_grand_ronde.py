@@ -170,6 +170,15 @@ def test_five_aces_top_and_the_wheel_second_best_straight() -> None:
     assert royal > wheel_sf > king_sf  # 000 s.743
 
 
+def test_five_aces_behind_beat_a_straight_flush(monkeypatch: pytest.MonkeyPatch) -> None:
+    hands = {0: "As Ad Ah Ac JK 7d 2c", BANK: "Ks Qs Js Ts 9s 3d 2h"}
+    state, _ = dealt_round(monkeypatch, hands, {0: {"main": 1000}})
+    done = results(play(state, {0: "7d 2c"}))
+    assert state.sets[0].back_words == "Five aces" and state.bank.back_words == "Straight flush, king high"
+    assert (state.sets[0].back_result, state.sets[0].front_result) == ("win", "win")
+    assert done[(0, "main")].result == "win"
+
+
 def test_a_wheel_behind_beats_a_king_high_straight_behind() -> None:
     ranking = Ranking.of(rules_for())
     player = set_hand(ranking, card_ids("Ac 2d 3h 4s 5c Qd Jc"), card_ids("Qd Jc"))

@@ -199,7 +199,11 @@ class PaiGowPoker(CarnivalEngine):
         if state.stage == 2:
             return [Legal(KEEP, label="Keep my hand"),
                     Legal(SURRENDER, CONFIRMED, label="Surrender: lose the whole bet")]
-        return [Legal("set", label="Set this hand"), Legal("house-way", label="House way")]
+        # The listed setting is one the table takes: the house way's low hand (any legal pair
+        # of the seven may be posted instead).
+        done = house_way(self.ranking(state.rules), HouseWay.of(state.rules["house_way"]), card_ids(box.cards))
+        front = " ".join(sorted(done.hand.front_codes))
+        return [Legal("set", front, label="Set this hand"), Legal("house-way", label="House way")]
 
     def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
                        events: list[Event]) -> None:

@@ -39,6 +39,7 @@ GAMES = {
     "mini-baccarat": ("banker", "deal"),
     "ez-baccarat": ("banker", "deal"),
     "four-card-poker": ("ante", "deal"),
+    "pai-gow-poker": ("main", "deal"),
 }
 # Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
 # bank), so the lone player meets the felt as it deals.

@@ -38,7 +38,7 @@ def text(fragment: str) -> str:
 
 def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
-    assert len(DEMO_TABLES) == 28  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two baccarat tables, Spanish 21, Free Bet and Switch
+    assert len(DEMO_TABLES) == 30  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two baccarat tables, Spanish 21, Free Bet and Switch, and the two Pai Gow Poker tables
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]

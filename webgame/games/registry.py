@@ -31,6 +31,7 @@ ENGINES: dict[str, str] = {
     "casino-war": "webgame.games.war:CASINO_WAR",
     "mini-baccarat": "webgame.games.baccarat:MINI_BACCARAT",
     "ez-baccarat": "webgame.games.baccarat:EZ_BACCARAT",
+    "pai-gow-poker": "webgame.games.paigow:PAI_GOW_POKER",
 }
 
 

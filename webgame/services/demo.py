@@ -49,6 +49,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Chapter 4 Casino War", "casino-war", "chapter4", {}),
     ("Chapter 4 Mini-Baccarat", "mini-baccarat", "chapter4", {}),
     ("Grand Ronde EZ Baccarat", "ez-baccarat", "grand-ronde", {}),
+    ("Grand Ronde Pai Gow Poker", "pai-gow-poker", "grand-ronde", {}),
+    ("Chapter 4 Pai Gow Poker", "pai-gow-poker", "chapter4", {}),
 ]
 
 

@@ -140,7 +140,12 @@ def act(table_id: int) -> Any:
         amount = _amount()
     except ValueError as exc:
         return _done(table, error=str(exc))
-    action = Action(kind=kind[:24], seat=seat, spot=request.form.get("spot", "")[:48], amount=amount)
+    spot = request.form.get("spot", "")
+    if not spot and request.form.getlist("card"):
+        # A pai gow setting posted without script: the ticked cards of the low hand. The engine
+        # checks them against the hand dealt (any count, any text is refused there).
+        spot = " ".join(c[:4] for c in request.form.getlist("card")[:7])
+    action = Action(kind=kind[:24], seat=seat, spot=spot[:48], amount=amount)
     try:
         if kind == "rebet":
             out = play.rebet(table, current_user, seat, round_id=round_id, version=version)

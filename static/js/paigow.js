@@ -1,0 +1,50 @@
+/* The pai gow hand-setting rail: the two ticked cards are the low hand. The page says at once
+   whether the setting would foul (the fronts that foul come with the form) and keeps the Set
+   button off until two cards that do not foul are ticked. The server checks every setting
+   again: this is only the player's help. */
+(function () {
+  "use strict";
+  var doc = document;
+
+  function update(form) {
+    var picked = Array.prototype.slice.call(form.querySelectorAll('input[name="card"]:checked'))
+      .map(function (i) { return i.value; });
+    var fouls = (form.getAttribute("data-fouls") || "").split(",").filter(Boolean);
+    var status = form.querySelector("[data-setting-status]");
+    var button = form.querySelector('[data-action="set-hand"]');
+    var front = form.querySelector("[data-front]");
+    var key = picked.slice().sort().join(" ");
+    var foul = picked.length === 2 && fouls.indexOf(key) >= 0;
+    var msg;
+    if (picked.length === 0) {
+      msg = "Tick two cards for the low hand.";
+    } else if (picked.length < 2) {
+      msg = "Tick " + (2 - picked.length) + " more card" + (picked.length === 1 ? "" : "s") + " for the low hand.";
+    } else if (picked.length > 2) {
+      msg = "Only two cards go to the low hand: untick one.";
+    } else if (foul) {
+      msg = "Foul: this low hand would outrank the high hand. Choose other cards.";
+    } else {
+      msg = "Ready: press Set hand.";
+    }
+    front.value = picked.length === 2 ? key : "";
+    status.textContent = msg;
+    form.classList.toggle("is-foul", foul);
+    button.disabled = !(picked.length === 2 && !foul);
+  }
+
+  function all() {
+    doc.querySelectorAll("form.paigow-setter").forEach(update);
+  }
+
+  doc.addEventListener("change", function (evt) {
+    var form = evt.target.closest && evt.target.closest("form.paigow-setter");
+    if (form) { update(form); }
+  });
+  doc.addEventListener("htmx:afterSettle", all);
+  if (doc.readyState === "loading") {
+    doc.addEventListener("DOMContentLoaded", all);
+  } else {
+    all();
+  }
+})();

@@ -1,0 +1,82 @@
+"""The Fortune Bonus and Envy grades of seven cards (c000 s.806-835; D-236-D-241).
+
+The Fortune Bonus looks at the player's best five-card or seven-card hand of the original
+seven cards, however they were set (c000 s.808). The lines it can pay, best first:
+
+* a seven-card straight flush without the joker, then with it (the joker fills one gap);
+* a royal flush plus a royal match: a royal flush (the joker may be one of its five cards)
+  and the other two cards a natural suited king-queen (D-236);
+* five aces; a royal flush (the joker may make it, D-237); then the poker categories.
+
+One award per hand, at the highest line it satisfies (D-238). A line the paytable does not
+print pays nothing. Suits and the joker follow the table's joker rule (D-214, D-246).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from ...engine.hands import JOKER, rank_joker_high
+from ...engine.hands.tables import STANDARD, five_card_table
+
+ORDER = ("seven-card-straight-flush", "royal-flush-royal-match", "seven-card-straight-flush-joker",
+         "five-aces", "royal-flush", "straight-flush", "four-of-a-kind", "full-house", "flush",
+         "three-of-a-kind", "straight")
+KING, QUEEN = 11, 10
+
+
+def seven_card_straight_flush(cards: Sequence[int]) -> str | None:
+    """"seven-card-straight-flush" (no joker), "…-joker" (the joker fills one card), or None."""
+    naturals = [c for c in cards if c != JOKER]
+    jokers = len(cards) - len(naturals)
+    if len({c & 3 for c in naturals}) != 1 or len({c >> 2 for c in naturals}) != len(naturals):
+        return None
+    ranks = {c >> 2 for c in naturals}
+    for low in range(-1, 7):  # runs of seven from A-7 (the ace low, -1) to 8-A
+        run = set(range(low, low + 7))
+        held = {12 if r == -1 else r for r in run}
+        if ranks <= held and len(held - ranks) == jokers:
+            return "seven-card-straight-flush" + ("-joker" if jokers else "")
+    return None
+
+
+def _royal_match(cards: Sequence[int], joker: str) -> bool:
+    """A royal flush and, besides it, a natural suited K-Q (D-236)."""
+    for pair in combinations(cards, 2):
+        if JOKER in pair or {c >> 2 for c in pair} != {KING, QUEEN} or pair[0] & 3 != pair[1] & 3:
+            continue
+        rest = [c for c in cards if c not in pair]
+        cls = five_card_table(STANDARD).classes[rank_joker_high(rest, joker, STANDARD)]
+        if cls is not None and cls.name == "royal-flush":
+            return True
+    return False
+
+
+def fortune_hand(cards: Sequence[int], joker: str = "bug") -> str:
+    """The best Fortune line the seven cards satisfy (a category name below straight is
+    returned too: the paytable decides whether it pays)."""
+    seven = seven_card_straight_flush(cards)
+    if seven == "seven-card-straight-flush":
+        return seven
+    if _royal_match(cards, joker):
+        return "royal-flush-royal-match"
+    if seven:
+        return seven
+    cls = five_card_table(STANDARD).classes[rank_joker_high(list(cards), joker, STANDARD)]
+    assert cls is not None
+    if cls.name == "five-of-a-kind":
+        return "five-aces" if cls.ranks[0] == 12 else "five-of-a-kind"
+    return cls.name
+
+
+def fortune_line(cards: Sequence[int], lines: Sequence[str], joker: str = "bug") -> str | None:
+    """The paytable line the hand is paid on: its own, or the best line below it that the
+    table prints and the hand also satisfies (a five of a kind with no line of its own is
+    paid as four of a kind, D-238); None when nothing pays."""
+    hand = fortune_hand(cards, joker)
+    if hand in lines:
+        return hand
+    if hand == "five-of-a-kind" and "four-of-a-kind" in lines:
+        return "four-of-a-kind"
+    return None

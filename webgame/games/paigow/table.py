@@ -1,0 +1,410 @@
+"""House-banked Pai Gow Poker (c000 §15-§16, s.698-835), on the carnival table's bookkeeping.
+
+A round: bets (the basic bet, and the Fortune Bonus where the table offers it), then seven
+hands of seven cards from one 53-card deck, the first to the position the table's draw picks
+(c000: a number 1-7 from the RNG, counted counterclockwise with the bank as 1, D-221); the
+hands of empty positions are discarded unseen (D-229). Every player sets at once within one
+clock (D-013): two cards to the low hand, or "House way" (D-226); a setting that fouls is
+refused (D-227), and a clock that runs out sets the hand by the house way (D-009). Then the
+dealer's seven cards are set by the house way (c000 s.783, D-235) and every hand is settled:
+
+* both halves higher than the bank's: the bet wins 1 to 1 less the commission (c000 s.804,
+  D-220), one higher: push, otherwise it loses; a copy is the bank's (c000 s.707, D-218);
+* the Fortune Bonus on the seven cards however set (c000 s.808), at most ``fortune_cap`` to
+  one player in a round (c000 s.835, D-006), banked by the house (D-223);
+* Envy: a Fortune Bonus of ``envy_min`` or more collects the fixed award for each other
+  player's qualifying hand that made a Fortune Bonus bet (c000 s.809-810, D-239, D-241).
+
+Positions: engine seat 0 is the dealer's left (first base). Counting counterclockwise from the
+bank (position 1), position 2 is the dealer's right: seat ``7 - position``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ...devices.shoe import Shoe
+from ...engine.cards import build_shoe
+from ...engine.hands import card_ids
+from ...engine.money import fmt, percent, share_exactly
+from ...engine.protocol import Action, Event, IllegalAction, Legal, Note
+from ...engine.rng import Rng
+from ..banked import snapshot, spot_word
+from ..carnival.base import DECIDE, Box, CarnivalEngine, CarnivalState, Spot
+from .bonus import fortune_line
+from .hands import Ranking, SetHand, describe_front, parse_front, set_hand, settings, versus
+from .house_way import HouseWay, house_way
+
+MAIN, FORTUNE, ENVY = "main", "fortune-bonus", "envy-bonus"
+POSITIONS = 7  # the bank and six player positions (D-229)
+HALF_WORDS = {"win": "wins", "copy": "is a copy (the bank's)", "lose": "loses"}
+
+
+@dataclass
+class HandSet:
+    """How one position's seven cards were set, and how each half fared."""
+
+    front: list[str] = field(default_factory=list)
+    back: list[str] = field(default_factory=list)
+    front_words: str = ""
+    back_words: str = ""
+    by_house_way: bool = False
+    row: str = ""  # the house way row that set it
+    front_result: str = ""
+    back_result: str = ""
+
+
+@dataclass
+class PaiGowState(CarnivalState):
+    sets: dict[int, HandSet] = field(default_factory=dict)
+    bank: HandSet = field(default_factory=HandSet)
+    draw: list[int] = field(default_factory=list)  # the RNG number, or the three dice
+    first_position: int = 0  # 1 = the bank, counted counterclockwise (D-221)
+
+
+def _pg(state: CarnivalState) -> PaiGowState:
+    assert isinstance(state, PaiGowState)
+    return state
+
+
+def new_deck(carry: Mapping[str, Any] | None, rng: Rng) -> Shoe:
+    """One 52-card deck and a joker (c000 s.706, s.731), shuffled by this round's RNG before
+    play (c000 s.775, D-011). Tests that need exact hands replace this, never the RNG."""
+    codes = [c.code for c in build_shoe(1, jokers_per_deck=1)]
+    shoe = Shoe(decks=1, size=len(codes), cut_at=len(codes), remaining=codes, cut_card_out=True)
+    if carry:
+        shoe.shuffle_no = int(carry.get("shuffle_no", 0))
+    shoe.begin_round(rng)
+    return shoe
+
+
+def first_pick(rules: Mapping[str, Any], rng: Rng) -> list[int]:
+    """What picks the first hand: "rng-7", one number 1-7 (c000 s.776); "dice-3", three dice
+    (c004 s.1273-1280)."""
+    how = rules["first_hand"]
+    if how == "rng-7":
+        return [rng.randbelow(POSITIONS) + 1]
+    if how == "dice-3":
+        return [rng.randbelow(6) + 1 for _ in range(3)]
+    raise ValueError(f"first_hand must be 'rng-7' or 'dice-3', not {how!r}")
+
+
+def position_of(draw: list[int]) -> int:
+    """The position the draw points at, the bank being 1 (and 8 and 15 on the dice, c004
+    s.1276): ((total - 1) mod 7) + 1."""
+    return (sum(draw) - 1) % POSITIONS + 1
+
+
+def seat_at(position: int) -> int | None:
+    """The engine seat at a position counted counterclockwise from the bank (None: the bank)."""
+    return None if position == 1 else POSITIONS - position
+
+
+def commission(rules: Mapping[str, Any], won: int) -> int:
+    """The vigorish on a win: ``commission_pct`` of it, truncated to the cent (c000, D-002,
+    D-220) or rounded up to the next ``commission_unit`` (c004 s.1309: "rounded to twenty-five
+    cents or the next highest multiple")."""
+    pct = Fraction(int(rules["commission_pct"]), 100)
+    if rules["commission_rounding"] == "truncate":
+        return percent(won, pct)
+    if rules["commission_rounding"] == "up":
+        unit = int(rules["commission_unit"])
+        exact = won * pct
+        return int(-(-exact // unit)) * unit
+    raise ValueError("commission_rounding must be 'truncate' or 'up'")
+
+
+SURRENDER, KEEP = "surrender-all", "keep"
+CONFIRMED = "confirmed"
+
+
+class PaiGowPoker(CarnivalEngine):
+    """Stage 1: every position sets its hand. Stage 2, where the table offers surrender (c004
+    s.1295-1297, D-225): the bank's hand is set and shown, and each position keeps its hand or
+    surrenders the whole bet, within one clock; a clock that runs out keeps the hand."""
+
+    slug = "pai-gow-poker"
+    name = "Pai Gow Poker"
+    family = "paigow"
+    state_class = PaiGowState
+    STAGES = 2
+    DECISIONS = ("set", "house-way", SURRENDER, KEEP)
+    MAIN = MAIN
+
+    # -- the table's circles and rules ---------------------------------------------------
+    def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
+        return [Spot(MAIN, "Bet", MAIN, name="the bet"),
+                Spot(FORTUNE, "Fortune", FORTUNE, requires=(MAIN,), side_bet=FORTUNE, deals_in=False,
+                     name="the Fortune Bonus")]
+
+    def check_rules(self, rules: Mapping[str, Any]) -> None:
+        Ranking.of(rules)
+        HouseWay.of(rules["house_way"])
+        if int(rules["seats"]) != POSITIONS - 1:
+            raise ValueError("pai gow deals seven hands: six positions and the bank (D-229)")
+
+    @staticmethod
+    def ranking(rules: Mapping[str, Any]) -> Ranking:
+        return Ranking.of(rules)
+
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> PaiGowState:
+        snap = snapshot(rules)
+        if int(snap.get("decks", 1)) != 1 or int(snap.get("jokers", 1)) != 1:
+            raise ValueError("pai gow deals from one deck and one joker (c000 s.731)")
+        if self.step(snap) <= 0:
+            raise ValueError("bet_step must be positive")
+        self.check_rules(snap)
+        shoe = new_deck(carry, rng)
+        state = PaiGowState(rules=snap, shoe=shoe, seats={i: Box() for i in range(int(snap["seats"]))})
+        state.notes.append("A fresh deck and the joker are shuffled for this round.")
+        return state
+
+    # -- the deal ------------------------------------------------------------------------
+    def expected_cards(self, state: CarnivalState) -> tuple[int, int, int]:
+        players = sum(1 for b in state.seats.values() if b.cards)
+        return 7, 7, 7 * (POSITIONS - 1 - players)
+
+    def deal(self, state: CarnivalState, rng: Rng, players: list[int], events: list[Event]) -> None:
+        """Seven stacks of seven, the first to the position the draw picks, then on
+        counterclockwise; the stacks of empty positions are discarded unseen (D-221)."""
+        st = _pg(state)
+        st.draw = first_pick(st.rules, rng)
+        st.first_position = position_of(st.draw)
+        stacks = [[st.shoe.draw(rng).code for _ in range(7)] for _ in range(POSITIONS)]
+        for k, stack in enumerate(stacks):
+            position = (st.first_position - 1 + k) % POSITIONS + 1
+            seat = seat_at(position)
+            if seat is None:
+                st.dealer = stack
+            elif seat in players:
+                st.seats[seat].cards = stack
+            else:
+                st.burn.extend(stack)
+        first = seat_at(st.first_position)
+        where = "the bank" if first is None else spot_word(first)
+        drawn = " + ".join(str(d) for d in st.draw)
+        total = f" = {sum(st.draw)}" if len(st.draw) > 1 else ""
+        events.append(Note(f"The draw is {drawn}{total}: the first hand goes to {where}."))
+
+    # -- setting the hands ---------------------------------------------------------------
+    def needs_decision(self, state: CarnivalState, box: Box) -> bool:
+        if state.stage == 2:
+            return box.live and bool(state.rules.get("surrender"))
+        return box.live
+
+    def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
+        if state.stage == 2:
+            return [Legal(KEEP, label="Keep my hand"),
+                    Legal(SURRENDER, CONFIRMED, label="Surrender: lose the whole bet")]
+        # The listed setting is one the table takes: the house way's low hand (any legal pair
+        # of the seven may be posted instead).
+        done = house_way(self.ranking(state.rules), HouseWay.of(state.rules["house_way"]), card_ids(box.cards))
+        front = " ".join(sorted(done.hand.front_codes))
+        return [Legal("set", front, label="Set this hand"), Legal("house-way", label="House way")]
+
+    def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
+                       events: list[Event]) -> None:
+        st = _pg(state)
+        ranking = self.ranking(st.rules)
+        seven = card_ids(box.cards)
+        if st.stage == 2 or action.kind in (SURRENDER, KEEP):
+            self._surrender_or_keep(st, seat, box, action, events)
+            return
+        if action.kind == "house-way":
+            done = house_way(ranking, HouseWay.of(st.rules["house_way"]), seven)
+            st.sets[seat] = self._hand_set(ranking, done.hand, True, done.row)
+            box.decisions.append("house-way")
+            return
+        try:
+            front = parse_front(seven, action.spot.split())
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from exc
+        hand = set_hand(ranking, seven, front)
+        if hand.foul:  # D-227: the table takes only a legal setting
+            raise IllegalAction("That setting fouls: the two-card hand would outrank the five-card hand.")
+        st.sets[seat] = self._hand_set(ranking, hand, False, "")
+        box.decisions.append("set")
+
+    def _surrender_or_keep(self, st: PaiGowState, seat: int, box: Box, action: Action,
+                           events: list[Event]) -> None:
+        if st.stage != 2 or action.kind not in (SURRENDER, KEEP):
+            raise IllegalAction("Set your hand first." if st.stage == 1 else "Keep your hand or surrender it.")
+        if action.kind == KEEP:
+            box.decisions.append(KEEP)
+            return
+        if action.spot != CONFIRMED:  # D-225: a confirmation says the whole bet is lost
+            raise IllegalAction("A surrender loses the whole bet: confirm it to surrender.")
+        box.decisions.append("surrender")
+        box.folded = True  # c004 s.1297: the seven cards are collected unseen
+        self.lose(st, events, seat, MAIN, "Surrendered: the whole bet is lost")
+        for key in list(box.bets):
+            if key != MAIN:
+                self.lose(st, events, seat, key, "Surrendered with the hand")
+        events.append(Note(f"{spot_word(seat)} surrenders.", seat))
+
+    def end_stage(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        """Every hand is set: the dealer's seven cards are turned over and set by the house way
+        (c000 s.783, c004 s.1292-1293, D-235), before any surrender (c004 s.1295)."""
+        st = _pg(state)
+        if st.stage != 1:
+            return
+        ranking = self.ranking(st.rules)
+        done = house_way(ranking, HouseWay.of(st.rules["house_way"]), card_ids(st.dealer))
+        st.bank = self._hand_set(ranking, done.hand, True, done.row)
+        st.dealer_up = list(range(len(st.dealer)))
+        events.append(Note(f"The bank sets {st.bank.back_words} behind and {st.bank.front_words} in front."))
+
+    @staticmethod
+    def _hand_set(ranking: Ranking, hand: SetHand, by_house: bool, row: str) -> HandSet:
+        return HandSet(hand.front_codes, hand.back_codes, describe_front(hand.front_value),
+                       ranking.describe_back(hand.back_value), by_house, row)
+
+    def default_action(self, state: CarnivalState, seat: int) -> Action:
+        """D-009, D-226: a hand not set when the clock runs out is set by the house way; D-225:
+        a surrender clock that runs out keeps the hand."""
+        return Action(KEEP, seat) if state.stage == 2 else Action("house-way", seat)
+
+    def bot_decision(self, state: CarnivalState, seat: int) -> Action:
+        """Bots set every hand by the house way and never surrender."""
+        return Action(KEEP, seat) if state.stage == 2 else Action("house-way", seat)
+
+    # -- the showdown --------------------------------------------------------------------
+    def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        st = _pg(state)
+        rules = st.rules
+        ranking = self.ranking(rules)
+        bank = set_hand(ranking, card_ids(st.dealer), card_ids(st.bank.front))
+        for n, box in sorted(st.seats.items()):
+            if not box.live:
+                continue
+            hs = st.sets[n]
+            mine = set_hand(ranking, card_ids(box.cards), card_ids(hs.front))
+            v = versus(mine, bank)
+            hs.front_result, hs.back_result = v.front, v.back
+            box.hand = f"{hs.back_words} behind, {hs.front_words} in front"
+            words = (f"Five-card hand {HALF_WORDS[v.back]}, two-card hand {HALF_WORDS[v.front]}")
+            if v.foul:
+                self.lose(st, events, n, MAIN, "Foul: the two-card hand outranks the five-card hand")
+            elif v.result == "win":
+                stake = box.bets[MAIN]
+                o = self.odds(rules, "pai-gow-poker", "win")
+                won = o.win(stake)
+                vig = commission(rules, won)
+                detail = f"Both hands win: pays {o}" + (f" less {fmt(vig)} commission" if vig else "")
+                self.settle(st, events, n, MAIN, stake, stake + won - vig, "win", detail)
+            elif v.result == "push":
+                self.push(st, events, n, MAIN, f"Push: {words}")
+            else:
+                self.lose(st, events, n, MAIN, words)
+        self._fortune(st, events)
+
+    def _fortune(self, st: PaiGowState, events: list[Event]) -> None:
+        rules = st.rules
+        if FORTUNE not in rules["side_bets"]:
+            return
+        joker = str(rules["joker"])
+        fortune = str(rules["fortune_paytable"])
+        lines = list(rules["paytables"][fortune]["lines"])
+        graded: dict[int, str | None] = {}
+        for n, box in sorted(st.seats.items()):
+            if box.live and box.bets.get(FORTUNE):
+                graded[n] = fortune_line(card_ids(box.cards), lines, joker)
+        wins = {n: self.odds(rules, fortune, line).win(st.seats[n].bets[FORTUNE])
+                for n, line in graded.items() if line is not None}
+        players: dict[str, dict[int, int]] = {}
+        for n, won in wins.items():
+            players.setdefault(self._player(st, n), {})[n] = won
+        cap = int(rules["fortune_cap"])
+        paid: dict[int, int] = {}
+        for mine in players.values():
+            paid.update(share_exactly(mine, cap))  # c000 s.835, D-006: per player, in proportion
+        for n, line in graded.items():
+            if line is None:
+                self.lose(st, events, n, FORTUNE, "No Fortune hand")
+                continue
+            detail = self.pays(rules, fortune, line)
+            if paid[n] < wins[n]:
+                detail += f", cut to {fmt(paid[n])} by the {fmt(cap)} cap"
+            self.win(st, events, n, FORTUNE, paid[n], detail)
+        if ENVY in rules["side_bets"]:
+            self._envy(st, graded, events)
+
+    @staticmethod
+    def _player(st: CarnivalState, seat: int) -> str:
+        return st.owners.get(seat, f"box-{seat}")
+
+    def _envy(self, st: PaiGowState, graded: Mapping[int, str | None], events: list[Event]) -> None:
+        """D-239, D-241: each other player's hand that made a Fortune Bonus bet and reached an
+        Envy line pays every Envy button once; the holder's own hands never count."""
+        rules = st.rules
+        envy = str(rules["envy_paytable"])
+        awards: Mapping[str, int] = rules["paytables"][envy]["lines"]
+        for n, box in sorted(st.seats.items()):
+            if not box.live or box.bets.get(FORTUNE, 0) < int(rules["envy_min"]):
+                continue
+            who = self._player(st, n)
+            total, hands = 0, []
+            for other, line in sorted(graded.items()):
+                if self._player(st, other) == who or line is None or line not in awards:
+                    continue
+                total += int(awards[line])
+                hands.append(f"{spot_word(other)} {self.words(rules).label(envy, line).lower()}")
+            if total:
+                self.settle(st, events, n, ENVY, 0, total, "win", "Envy: " + "; ".join(hands))
+
+    # -- showing it ----------------------------------------------------------------------
+    def hand_words(self, state: CarnivalState, box: Box) -> str:
+        return ""
+
+    def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
+        shown = ["pai-gow-poker"]
+        if FORTUNE in rules["side_bets"]:
+            shown.append(str(rules["fortune_paytable"]))
+        if ENVY in rules["side_bets"]:
+            shown.append(str(rules["envy_paytable"]))
+        return shown
+
+    def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
+        """The hand-setting table: for each of the viewer's hands still to set, which fronts
+        foul and how the house would set it (D-226); once set, both halves in words; after the
+        showdown, the bank's hand and each half's result."""
+        st = _pg(state)
+        mine = self.viewer_seats(st, viewer)
+        ranking = self.ranking(st.rules)
+        way = HouseWay.of(st.rules["house_way"])
+        seats: dict[int, Any] = {}
+        for n, box in sorted(st.seats.items()):
+            if not box.dealt_in:
+                continue
+            hs = st.sets.get(n)
+            show = n in mine or (st.revealed and box.live)
+            entry: dict[str, Any] = {"set": hs is not None, "surrendered": box.folded,
+                                     "surrender_open": n in mine and st.stage == 2 and n in self.undecided(st)}
+            if show and hs is not None:
+                entry.update(front=list(hs.front), back=list(hs.back), front_words=hs.front_words,
+                             back_words=hs.back_words, by_house_way=hs.by_house_way,
+                             front_result=hs.front_result, back_result=hs.back_result)
+            if n in mine and st.phase == DECIDE and hs is None:
+                seven = card_ids(box.cards)
+                entry["fouls"] = sorted(" ".join(sorted(s.front_codes)) for s in settings(ranking, seven) if s.foul)
+                done = house_way(ranking, way, seven)
+                entry["house_way"] = {"front": done.hand.front_codes, "back": done.hand.back_codes,
+                                      "row": done.row}
+            seats[n] = entry
+        first = seat_at(st.first_position) if st.first_position else None
+        view["paigow"] = {
+            "seats": seats,
+            "draw": list(st.draw),
+            "first_position": st.first_position,
+            "first_seat": first,
+            "bank": ({"front": st.bank.front, "back": st.bank.back, "front_words": st.bank.front_words,
+                      "back_words": st.bank.back_words, "row": st.bank.row} if st.bank.front else None),
+            "joker": st.rules["joker"],
+            "house_way_name": st.rules["house_way"]["name"],
+        }
+
+
+PAI_GOW_POKER = PaiGowPoker()

@@ -38,7 +38,9 @@ def text(fragment: str) -> str:
 
 def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
-    assert len(DEMO_TABLES) == 25  # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, and the two baccarat tables
+    # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two house
+    # baccarat tables, and the player-dealer EZ Baccarat, Fortune 7, California, Dragon Dai and RUYI
+    assert len(DEMO_TABLES) == 30
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]

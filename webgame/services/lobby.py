@@ -241,6 +241,8 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,
+    "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
+    "ruyi-baccarat": _baccarat,
 }
 
 

@@ -100,3 +100,20 @@ def test_games_json_lists_the_baccarat_editions_as_playable(app):
         listed = next(v for v in games[game]["variants"] if v["slug"] == variant)
         assert listed["banking"] == "player-dealer" and listed["playable"], f"{game}@{variant}"
         assert listed["side_bets"] == sides.get(game, ["baccarat-tie", "dragon-7", "panda-8"])
+
+
+def test_the_felt_names_the_card_that_set_the_action(app, guest):
+    """001 s.595, 002 s.5553, 003 s.1808: the EZ editions' action button is set by the second
+    card dealt to the Banker hand, and the felt says so."""
+    table = create_table("P/D EZ action", "ez-baccarat", "lucky-derby", config={"options": {}})
+    db.session.commit()
+    (a, _), (b, _), _ = three_players(app, guest, table)
+    a.page()
+    if "bank" not in a.actions:
+        a.act("next")
+    assert a.act("bank", amount="300") == ""
+    b.page()
+    assert b.act("bet", "player", chip="1000") == ""
+    assert b.act("deal") == ""
+    b.page()
+    assert "(the second card dealt to the Banker hand " in b.html

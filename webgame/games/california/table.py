@@ -496,6 +496,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             "schedule": {"id": schedule.id, "option": schedule.option, "cite": schedule.cite},
             "action_seat": state.action_seat,
             "action_card": state.action_card,
+            "action_card_words": ed.action.card_words,
             "covered": covered,
             "collected": state.collected, "paid": state.paid,
             "notes": state.notes[-6:],

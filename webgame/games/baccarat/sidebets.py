@@ -88,7 +88,7 @@ SIDE_BETS: SideBetTable[Coup] = SideBetTable(
         SideBet("dragon-king", "dragon-king", COUP, "three-card-7", "Dragon King", "Dragon King"),
         SideBet("tiger-7", "tiger-7", COUP, "three-card-7", "Tiger 7", "Tiger 7"),
         SideBet("ox-8", "ox-8", COUP, "three-card-8", "Ox 8", "Ox 8"),
-        SideBet("kill-the-ox-tiger", "kill-the-ox-tiger", COUP, "kill-the-ox-tiger", "Kill Ox/Tiger",
+        SideBet("kill-the-ox-tiger", "kill-the-ox-tiger", COUP, "kill-the-ox-tiger", "Ox/Tiger",
                 "Kill the Ox/Tiger"),
         SideBet("gold-7", "gold-7", COUP, "three-card-7", "Gold 7", "Gold 7"),
         SideBet("jade-8", "jade-8", COUP, "three-card-8", "Jade 8", "Jade 8"),

@@ -252,3 +252,31 @@ def test_within_a_seat_the_wagers_settle_in_the_editions_order():
     assert order == ["player", "china-bear", "dragon-king"]
     assert nets(events, 1) == {"player": -1000, "china-bear": -100, "dragon-king": 400}
     assert nets(events, PD) == {"bank": 700}
+
+
+# ---------------------------------------------------------------------------------------
+# The shoe at the player-dealer editions
+# ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("game", "variant"), [("ez-baccarat", "crystal-park"), ("ruyi-baccarat", "crystal-park")])
+def test_the_cut_card_ends_the_shoe_with_its_coup(game, variant):
+    """P-079 (D-011): seeds 001-003 state no last hands: the coup the cut card comes out in is
+    finished and the next round is dealt from a reshuffled shoe, its scoreboards cleared; a dead
+    game reshuffles whatever is left. Seed 000's one or two more hands stay at Grand Ronde."""
+    engine = pd_engine(game, variant).inner
+    rules = resolve(load_game(game).variants[variant])
+    rng = SeededRng(4)
+    state = engine.new_round(rules, rng, None)
+    shoe = state.shoe
+    skip = shoe.cut_at - shoe.dealt - 1  # the cut card comes out in the middle of this coup
+    shoe.discards += shoe.remaining[:skip]
+    shoe.remaining = shoe.remaining[skip:]
+    engine.apply(state, Action("bet", 1, "player", 1000), rng)
+    events = engine.apply(state, Action("deal"), rng)
+    assert "The cut card is out: the shoe is shuffled after this coup." in [e.text for e in events if hasattr(e, "text")]
+    carry = engine.carry(state)
+    assert carry["shoe"]["cut_card_out"] is True and carry["marks"] == state.marks
+    fresh = engine.new_round(rules, SeededRng(5), carry)
+    assert fresh.shoe.just_shuffled and fresh.marks == [] and not fresh.last_hand
+    # A dead game reshuffles even with more than half the shoe left (no half-shoe rule here).
+    young = engine.carry(engine.new_round(rules, SeededRng(6), None))
+    assert engine.went_dead(young)["shoe"]["cut_card_out"] is True

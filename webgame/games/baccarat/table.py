@@ -231,8 +231,8 @@ class BaccaratTable(BankedTable[BaccaratState]):
             if shoe.dealt > shoe.cut_at:
                 first = start == shoe.cut_at
                 state.after_cut = int(rules["hands_after_cut_first" if first else "hands_after_cut"])
-                events.append(Note("The cut card is out: " + (
-                    "one more hand." if state.after_cut == 1 else f"{state.after_cut} more hands.")))
+                more = {0: "the shoe is shuffled after this coup.", 1: "one more hand."}  # 0: D-011, P-079
+                events.append(Note("The cut card is out: " + more.get(state.after_cut, f"{state.after_cut} more hands.")))
         else:
             state.after_cut -= 1
         shoe.cut_card_out = state.after_cut == 0

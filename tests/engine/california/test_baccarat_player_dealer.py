@@ -12,6 +12,7 @@ from collections.abc import Mapping
 import pytest
 
 from tests.carnival_support import rules_for
+from tests.engine.california import test_player_dealer_editions as editions_check
 from tests.engine.california.pdhelp import pd_engine, seated
 from tests.engine.test_red_dog import stack_shoe
 from webgame.engine.paytable import load_game, resolve
@@ -280,3 +281,18 @@ def test_the_cut_card_ends_the_shoe_with_its_coup(game, variant):
     # A dead game reshuffles even with more than half the shoe left (no half-shoe rule here).
     young = engine.carry(engine.new_round(rules, SeededRng(6), None))
     assert engine.went_dead(young)["shoe"]["cut_card_out"] is True
+
+
+EDITIONS = [("ez-baccarat", "lucky-derby"), ("ez-baccarat", "lucky-chances"), ("ez-baccarat", "crystal-park"),
+            ("fortune-7-baccarat", "crystal-park"), ("california-baccarat", "crystal-park"),
+            ("dragon-dai-bacc", "crystal-park"), ("ruyi-baccarat", "crystal-park")]
+
+
+@pytest.mark.parametrize(("game", "variant"), EDITIONS, ids=[f"{g}@{v}" for g, v in EDITIONS])
+@pytest.mark.parametrize("seed", range(6))
+def test_shuffled_coups_settle_in_the_editions_order_within_the_stake(game, variant, seed):
+    """The player-dealer table's own check, on shuffled shoes: every circle bet at its minimum
+    by three players against a bank of one to twenty table minimums; every wager has its place
+    in the edition's order, the bank pays in that order until it runs out, the rest get no
+    action, the fees come before any card and nothing is made or lost (D-465 … D-467)."""
+    editions_check.test_hands_settle_in_the_editions_order_within_the_stake(game, variant, seed)

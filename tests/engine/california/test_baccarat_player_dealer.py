@@ -296,3 +296,24 @@ def test_shuffled_coups_settle_in_the_editions_order_within_the_stake(game, vari
     in the edition's order, the bank pays in that order until it runs out, the rest get no
     action, the fees come before any card and nothing is made or lost (D-465 … D-467)."""
     editions_check.test_hands_settle_in_the_editions_order_within_the_stake(game, variant, seed)
+
+
+@pytest.mark.parametrize(("game", "variant"), EDITIONS, ids=[f"{g}@{v}" for g, v in EDITIONS])
+def test_the_operator_picks_among_the_editions_printed_schedules(game, variant):
+    """D-481, D-482: exactly the options printed for the edition, the first the default; the
+    bank has a table minimum and no maximum (D-471)."""
+    editions_check.test_collection_fee_choices_are_the_editions_schedules(game, variant)
+
+
+def test_lucky_chances_posts_either_of_its_two_schedules():
+    """002 offers EZ Baccarat two fee sheets: the January 2011 table (002 s.3829-3869) and the
+    Panda 8 sheet (002 s.5714-5768). Under Panda 8 option 3, $250 of table action costs the bank
+    $2 and a $210 circle costs its player $2; the default 2011 option 1 takes $2 and $3."""
+    choices = load_game("ez-baccarat").variants["lucky-chances"].options["collection_fee"]["choices"]
+    assert {c.rsplit("-", 1)[0] for c in choices} == {"002-ez-baccarat-2011", "002-ez-baccarat-panda-8"}
+    bets = {1: {"player": 21000}, 2: {"banker": 4000}}
+    _, _, events = hand("ez-baccarat", "lucky-chances", SIX_OVER_FIVE, bets,
+                        config={"options": {"collection_fee": "002-ez-baccarat-panda-8-3"}})
+    assert sorted((e.seat, e.amount) for e in events if isinstance(e, Fee)) == [(PD, 200), (1, 200), (2, 100)]
+    _, _, events = hand("ez-baccarat", "lucky-chances", SIX_OVER_FIVE, bets)
+    assert sorted((e.seat, e.amount) for e in events if isinstance(e, Fee)) == [(PD, 200), (1, 300), (2, 100)]

@@ -40,14 +40,20 @@ GAMES = {
     "ez-baccarat": ("banker", "deal"),
     "four-card-poker": ("ante", "deal"),
     "pai-gow-poker": ("main", "deal"),
+    "fortune-7-baccarat": ("banker", "deal"),
+    "california-baccarat": ("banker", "deal"),
+    "dragon-dai-bacc": ("banker", "deal"),
+    "ruyi-baccarat": ("banker", "deal"),
 }
 # Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
 # bank), so the lone player meets the felt as it deals.
-PLAYER_BANKED = {"four-card-poker"}
+BACCARAT_PD = {"fortune-7-baccarat", "california-baccarat", "dragon-dai-bacc", "ruyi-baccarat"}
+PLAYER_BANKED = {"four-card-poker"} | BACCARAT_PD
 FIRST_CHIP = {"four-card-poker": "$10 chip"}  # a $10 Ante minimum (002 s.4078): the rail adds the chip
+FIRST_CHIP.update({g: "$25 chip" for g in BACCARAT_PD})  # a $10 line minimum at the $10-$100 tables
 NO_CARDS = {"craps", "roulette", "big-six"}  # a device, not cards: the dice or the wheel
 # Red Dog's and baccarat's cards are all in front of the dealer
-NO_PLAYER_CARDS = NO_CARDS | {"red-dog", "mini-baccarat", "ez-baccarat"}
+NO_PLAYER_CARDS = NO_CARDS | {"red-dog", "mini-baccarat", "ez-baccarat"} | BACCARAT_PD
 
 
 _MAKE_TABLES = """

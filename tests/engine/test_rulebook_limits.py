@@ -64,6 +64,15 @@ STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("ez-baccarat", "grand-ronde", "banker"): {("max", 600000, "000 s.1455")},
     ("ez-baccarat", "grand-ronde", "divine-9"): {("max", 10000, "000 s.1459")},
     ("ez-baccarat", "grand-ronde", "golden-talons"): {("max", 20000, "000 s.1460")},
+    ("ez-baccarat", "lucky-chances", "dragon-7"): {("max", 5000, "002 s.5721")},
+    ("ez-baccarat", "lucky-chances", "panda-8"): {("max", 8000, "002 s.5720")},
+    ("ez-baccarat", "crystal-park", "baccarat-tie"): {("max", 10000, "003 s.1907")},
+    ("ez-baccarat", "crystal-park", "dragon-7"): {("max", 2500, "003 s.1907")},  # at the $10-$100 table (P-131)
+    ("ez-baccarat", "crystal-park", "panda-8"): {("max", 2500, "003 s.1907")},
+    ("ruyi-baccarat", "crystal-park", "gold-7"): {("max", 200000, "003 s.4185")},
+    ("ruyi-baccarat", "crystal-park", "jade-8"): {("max", 200000, "003 s.4185")},
+    ("ruyi-baccarat", "crystal-park", "ruby-9"): {("max", 200000, "003 s.4185")},
+    ("ruyi-baccarat", "crystal-park", "baccarat-tie"): {("max", 200000, "003 s.4185")},
     **{("big-six", "chapter4", symbol): {("min", 100, "004 s.1047"), ("max_at_least", floor, line)}
        for symbol, floor, line in [("1", 40000, "004 s.1048"), ("2", 20000, "004 s.1049"),
                                    ("5", 8000, "004 s.1050"), ("10", 5000, "004 s.1051"),

@@ -301,6 +301,9 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
     for vslug, vdata in data.get("variants", {}).items():
         merged = _merge(defaults, vdata)
         names = merged.get("paytables", list(all_tables))
+        # An edition may post its own table under a side bet's slug (the Tie at 9 to 1 where
+        # its rulebook prints it): paytables_from = { <slug> = "<table in this file>" }.
+        source = dict(merged.get("paytables_from", {}))
         variants[vslug] = Variant(
             game=game["slug"],
             slug=vslug,
@@ -312,7 +315,7 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
             limits=_limits(merged.get("limits", {})),
             side_bets=tuple(merged.get("side_bets", [])),
             options=_options(vslug, merged.get("options", {})),
-            paytables={p: _paytable(p, all_tables[p]) for p in names if p in all_tables},
+            paytables={p: _paytable(p, all_tables[source.get(p, p)]) for p in names if source.get(p, p) in all_tables},
             notes=str(merged.get("notes", "")),
             game_name=str(game["name"]),
             prose=merged.get("prose", {}),

@@ -267,6 +267,8 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,
     "pai-gow-poker": _pai_gow,
+    "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
+    "ruyi-baccarat": _baccarat,
 }
 
 

@@ -1,11 +1,14 @@
-"""The house-banked tableau baccarat tables: Mini-Baccarat (seed 004) and EZ Baccarat (seed
-000 §28-§32), one engine over their rules data (``webgame/rules/<slug>.toml``).
+"""The tableau baccarat tables: Mini-Baccarat (seed 004), EZ Baccarat (seed 000 §28-§32 and the
+player-dealer editions of seeds 001-003), Fortune 7, California Baccarat, Dragon Dai Bacc and
+RUYI (seed 003), one engine over their rules data (``webgame/rules/<slug>.toml``).
 
 A round: every position bets the Player, the Banker, the Tie and the side bets the table
 offers; the deal (the table's move, or any bettor's) burns at a new shoe where the rulebook
 says so (004 s.957, D-199), deals the coup by the tableau (:mod:`.coup`) and settles every
-wager at once (D-013). The Banker hand is the house's; a player-dealer edition will wrap the
-same Settlement events in the California banking (``webgame/games/california``).
+wager at once (D-013). At a house-banked table the Banker hand is the house's; a
+player-dealer edition (``banking = "player-dealer"``) is this engine wrapped in the California
+banking (``webgame/games/california``), which settles the same Settlement events within the
+player-dealer's stake in the edition's order.
 
 The shoe outlives the round with the two scoreboards of that shoe (:mod:`.roads`); when the
 cut card comes out, the rulebook's last hands are dealt (004 s.975: one; 000 s.1512: one, or
@@ -228,8 +231,8 @@ class BaccaratTable(BankedTable[BaccaratState]):
             if shoe.dealt > shoe.cut_at:
                 first = start == shoe.cut_at
                 state.after_cut = int(rules["hands_after_cut_first" if first else "hands_after_cut"])
-                events.append(Note("The cut card is out: " + (
-                    "one more hand." if state.after_cut == 1 else f"{state.after_cut} more hands.")))
+                more = {0: "the shoe is shuffled after this coup.", 1: "one more hand."}  # 0: D-011, P-079
+                events.append(Note("The cut card is out: " + more.get(state.after_cut, f"{state.after_cut} more hands.")))
         else:
             state.after_cut -= 1
         shoe.cut_card_out = state.after_cut == 0
@@ -340,3 +343,9 @@ class BaccaratTable(BankedTable[BaccaratState]):
 
 MINI_BACCARAT = BaccaratTable("mini-baccarat", "Mini-Baccarat")
 EZ_BACCARAT = BaccaratTable("ez-baccarat", "EZ Baccarat")
+# The player-banked tableau games of seed 003: every variant is a player-dealer edition, so
+# the registry hands them out wrapped in the player-dealer table (games/california/table.py).
+FORTUNE_7_BACCARAT = BaccaratTable("fortune-7-baccarat", "Fortune 7 Baccarat")
+CALIFORNIA_BACCARAT = BaccaratTable("california-baccarat", "California Baccarat")
+DRAGON_DAI_BACC = BaccaratTable("dragon-dai-bacc", "Dragon Dai Bacc")
+RUYI_BACCARAT = BaccaratTable("ruyi-baccarat", "RUYI Baccarat")

@@ -6,7 +6,9 @@ in one of them. A game picks its method by data (``rules/california/player-deale
 * ``dice``      three dice counted from the P/D as position 1 (D-478); Face Up may use a random
                 position instead of the dice (001 s.2828);
 * ``card``      a card's value counted over the non-P/D seats, from the house dealer's left or
-                from the P/D as 0, wrapping round the table (D-479);
+                from the P/D as 0, wrapping round the table (D-479); ``card`` names which of
+                the dealer's face-up cards counts (the EZ Baccarat editions: the second card
+                dealt to the Banker line, 001 s.595, 002 s.5553, 003 s.1808);
 * ``seat-map``  a P/D card mapped to a seat counted from the P/D (D-167);
 * ``fixed``     the first seat with a wager on one side of the P/D or of the house dealer (D-467).
 
@@ -68,6 +70,8 @@ class ActionRule:
     fixed_start: Literal["player-dealer-left", "player-dealer-right", "house-dealer-left",
                          "house-dealer-right"] = "player-dealer-left"
     only_when_short: bool = False  # the button is used only when the P/D cannot cover (D-332)
+    card: int = 1  # which of the dealer's face-up cards counts: the EZ editions count the 2nd Banker card
+    card_words: str = ""  # that card as the felt names it, where it is not the P/D's up card
     cite: str = ""
 
 

@@ -369,8 +369,9 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if rule.method in ("card", "seat-map"):
             dealer = self.inner.view(state.inner, None).get("dealer")
             shown = [c for c in (dealer.get("cards", []) if isinstance(dealer, dict) else []) if c]
-            card = str(shown[0])[0] if shown else None
-            state.action_card = str(shown[0]) if shown else ""
+            counted = shown[rule.card - 1] if len(shown) >= rule.card else None
+            card = str(counted)[0] if counted else None
+            state.action_card = str(counted) if counted else ""
         if card is None and rule.method in ("card", "seat-map"):
             found = seats_action.fixed(layout, seats_action.ActionRule("fixed"))  # no card shown: P/D's left
         else:
@@ -505,6 +506,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             "schedule": {"id": schedule.id, "option": schedule.option, "cite": schedule.cite},
             "action_seat": state.action_seat,
             "action_card": state.action_card,
+            "action_card_words": ed.action.card_words,
             "covered": covered,
             "collected": state.collected, "paid": state.paid,
             "notes": state.notes[-6:],

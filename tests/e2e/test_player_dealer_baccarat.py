@@ -1,0 +1,63 @@
+"""Three players at the demo floor's player-dealer Dragon Dai Bacc table, each in their own
+browser: one accepts the bank, two bet the Banker and a bonus bet with no line bet of its own,
+the coup is dealt into the Player's and the Banker's boxes and settled within the bank from the
+player-dealer's right; the felt shows the bank's coverage and the scoreboard, each player's
+recall shows the collection fee, and the books balance (003 §52-§56; D-466, D-483)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
+from tests.e2e.test_player_dealer import fresh
+
+from .test_holdem_war import CODE
+
+pytestmark = pytest.mark.e2e
+
+TABLE = "Crystal Park Dragon Dai Bacc (player-dealer)"
+
+
+def test_a_coup_at_the_player_dealer_baccarat_table(browser: Browser, live_server):
+    base = live_server["url"]
+    contexts = [browser.new_context() for _ in range(3)]
+    a, b, c = (ctx.new_page() for ctx in contexts)
+    for page in (a, b, c):
+        sit_and_buy(page, base, TABLE)
+    fresh(a)
+    if not a.locator("[data-action=bank]").count():
+        click_and_wait(a, "[data-action=next]")
+    expect(a.locator("[data-action=bank]")).to_contain_text("1st turn")
+    a.locator(".amount-form input[name=amount]").fill("200")
+    click_and_wait(a, "[data-action=bank]")
+    for page in (b, c):
+        fresh(page)
+        expect(page.get_by_test_id("pd-stake")).to_have_text("$200")
+        page.get_by_role("button", name="$25 chip").click()
+        click_and_wait(page, '[data-action="bet-banker"]')
+    fresh(b)
+    b.get_by_role("button", name="$5 chip").click()
+    click_and_wait(b, '[data-action="bet-kill-the-ox-tiger"]')  # no line bet needed (003 s.3298)
+    fresh(c)
+    click_and_wait(c, "[data-action=deal]")
+    for page in (a, b, c):
+        fresh(page)
+        expect(page.get_by_test_id("pd-covered")).to_be_visible()
+        expect(page.locator(".bacc-player " + CODE)).not_to_have_count(0)
+        expect(page.locator(".bacc-banker " + CODE)).not_to_have_count(0)
+        expect(page.locator(".bead")).to_have_count(1)  # the shoe's scoreboard
+    for page in (b, c):
+        page.goto(base + "/history")
+        page.locator("a[href^='/rounds/']").first.click()
+        expect(page.get_by_test_id("recall-fees")).to_contain_text("(the bank)")
+        expect(page.get_by_test_id("recall-coverage")).to_contain_text("Spot")
+    for ctx in contexts:
+        ctx.close()
+    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
+                           env=live_server["env"], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert re.search(r"sum of balances: 0;", check.stdout)

@@ -239,3 +239,37 @@ def test_games_json_lists_the_player_dealer_editions_as_playable(app):
     assert editions["6cb-crystal-park"]["side_bets"] == ["pair-plus", "six-card-bonus"]
     assert editions["lucky-chances"]["side_bets"] == ["tcp-bonus"]
     assert {"six-card-bonus", "tcp-bonus"} <= set(tcp["side_bets"])
+
+
+def test_a_bet_behind_through_the_web(app, guest):
+    """Lucky Chances TCP 6 Card Bonus allows bets behind (D-474): Spot 3 bets $20 behind Spot
+    2's Ante with the page's own form; it is settled right after that Ante, pays its circle's
+    fee, the bank stays within its stake and the books balance (P-037)."""
+    table = pd_table("6cb-lucky-chances")
+    (a, _), (b, _), (c, pc) = three(app, guest, table)
+    a.page()
+    if "bank" not in a.actions:
+        assert a.act("next") == ""
+    assert a.act("bank", amount="300") == ""
+    b.page()
+    assert b.act("bet", "ante", chip="1000") == ""
+    c.page()
+    assert 'data-testid="behind-form"' in c.html and "Spot 2: Ante" in c.html
+    assert c.act("behind", "0:ante", amount="20") != ""  # behind the bank: refused in words
+    assert c.act("behind", "1:ante", amount="20") == ""
+    c.page()
+    assert "Spot 3: $20 behind Spot 2's ante" in c.html
+    b.page()
+    assert b.act("deal") == ""
+    if "play" in b.actions:
+        assert b.act("play") == ""
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    rows = list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
+    behind = next(r for r in rows if r.bet == "ante/behind-spot-2")
+    ante = next(r for r in rows if r.bet == "ante" and r.seat == 1)
+    assert behind.player_id == pc.id and behind.stake == 2000
+    assert behind.returned == 2 * ante.returned or behind.result == "no-action"
+    assert sum(r.returned - r.stake for r in rows) == 0  # the bank paid what the players won, no more
+    assert balance(FEE_ACCOUNT, table) > 0 and balance("bank", table) == 0
+    assert_books_balance()

@@ -27,6 +27,7 @@ class Edition:
     rotation: RotationRule
     wager_order: tuple[str, ...]
     settle_by: Literal["seat", "wager"]
+    backline: Literal["none", "all", "base"] = "none"  # bets behind a seated player (D-473, D-474)
 
 
 def _rotation(shared: Mapping[str, Any], own: Mapping[str, Any]) -> RotationRule:
@@ -46,7 +47,8 @@ def _edition(slug: str, data: Mapping[str, Any], raw: Mapping[str, Any]) -> Edit
         slug=slug, positions=data.get("positions"),
         action=ActionRule(settle=settle, **action),
         rotation=_rotation(raw["rotation"], data.get("rotation", {})),
-        wager_order=tuple(data["wager_order"]), settle_by=data.get("settle_by", "seat"))
+        wager_order=tuple(data["wager_order"]), settle_by=data.get("settle_by", "seat"),
+        backline=data.get("backline", "none"))
 
 
 @cache

@@ -84,6 +84,20 @@ class PlayerDealerState:
     paid: int = 0
     notes: list[str] = field(default_factory=list)
     next_pressed: bool = False  # "Next hand" opened this round: a second press would only churn it
+    behind: dict[str, dict[str, int]] = field(default_factory=dict)  # backer seat -> "bet/behind-spot-N" -> cents
+
+
+BEHIND = "/behind-spot-"  # a backline wager's key: the wager it follows, then the spot ("ante/behind-spot-3")
+
+
+def behind_key(bet: str, circle: int) -> str:
+    return f"{bet}{BEHIND}{position(circle)}"
+
+
+def behind_target(key: str) -> tuple[str, int]:
+    """The wager and engine seat a backline key follows."""
+    bet, _, spot = key.partition(BEHIND)
+    return bet, seat_of(int(spot))
 
 
 def position(seat: int) -> int:
@@ -202,9 +216,103 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                if seat != SYSTEM_SEAT and state.phase != OVER and not state.next_pressed else [])
         if state.phase == BETTING and seat == state.pd_seat:
             return nxt  # the P/D banks this hand and places no wagers
-        if state.phase in (BETTING, PLAY):
+        if state.phase == BETTING:
+            return list(self.inner.legal_actions(state.inner, seat)) + self._behind_legal(state, seat) + nxt
+        if state.phase == PLAY:
             return list(self.inner.legal_actions(state.inner, seat)) + nxt
         return []
+
+    # -- backline: bets behind another seat's wager (D-473, D-474) ------------------------
+    def _behind_allowed(self, state: PlayerDealerState, bet: str) -> bool:
+        rule = self.edition(state.rules).backline
+        return rule == "all" or (rule == "base" and bet not in self.side_spots(state.rules))
+
+    def _wager_limit(self, rules: Mapping[str, Any], bet: str) -> tuple[int, int]:
+        """A backline wager's limits are those of the wager it follows."""
+        limit = getattr(self.inner, "limit", None)
+        if callable(limit):
+            try:
+                lim = limit(rules, bet)
+                return int(lim["min"]), int(lim["max"])
+            except (KeyError, IllegalAction):
+                pass
+        main = next(iter(rules["limits"].values()))
+        return int(main["min"]), int(main["max"])
+
+    def _behind_legal(self, state: PlayerDealerState, seat: int) -> list[Legal]:
+        if seat == SYSTEM_SEAT or str(seat) not in state.owners or self.edition(state.rules).backline == "none":
+            return []
+        mine = state.behind.get(str(seat), {})
+        out: list[Legal] = []
+        for circle, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0])):
+            target = int(circle)
+            if target in (seat, state.pd_seat):
+                continue
+            for bet, amount in bets.items():
+                if amount <= 0 or not self._behind_allowed(state, bet):
+                    continue
+                low, high = self._wager_limit(state.rules, bet)
+                room = high - mine.get(behind_key(bet, target), 0)
+                if room >= low:
+                    out.append(Legal("behind", f"{target}:{bet}", low, room,
+                                     f"Spot {position(target)}: {self._bet_words(bet)}"))
+        if mine:
+            out.append(Legal("clear-behind", label="Take back your bets behind"))
+        return out
+
+    @staticmethod
+    def _bet_words(bet: str) -> str:
+        return bet.replace("-", " ").capitalize()
+
+    def _behind(self, state: PlayerDealerState, action: Action) -> list[Event]:
+        """A bet behind another seat's wager: it rides on that wager's outcome, settles right
+        after it, and pays its own collection fee for that circle (D-473, D-474, D-488)."""
+        seat = action.seat
+        if action.kind == "clear-behind":
+            mine = state.behind.pop(str(seat), {})
+            if not mine:
+                raise IllegalAction("You have no bets behind another spot.")
+            return [Refund(seat, key, amount) for key, amount in sorted(mine.items())]
+        legal = next((lg for lg in self._behind_legal(state, seat) if lg.kind == "behind" and lg.spot == action.spot), None)
+        if legal is None:
+            raise IllegalAction("You cannot bet behind that wager.")
+        if not legal.min <= action.amount <= legal.max:
+            raise IllegalAction(f"A bet behind that wager is {fmt(legal.min)} to {fmt(legal.max)}.")
+        target, _, bet = action.spot.partition(":")
+        key = behind_key(bet, int(target))
+        mine = state.behind.setdefault(str(seat), {})
+        mine[key] = mine.get(key, 0) + action.amount
+        return [Stake(seat, key, action.amount),
+                Note(f"Spot {position(seat)} bets {fmt(action.amount)} behind Spot {position(int(target))}'s "
+                     f"{self._bet_words(bet).lower()}.", seat)]
+
+    def _orphans(self, state: PlayerDealerState) -> list[Event]:
+        """Bets behind a wager that is gone (taken back, or its player left) go back whole."""
+        events: list[Event] = []
+        for backer, keys in list(state.behind.items()):
+            for key, amount in list(keys.items()):
+                bet, circle = behind_target(key)
+                if state.wagers.get(str(circle), {}).get(bet, 0) <= 0 or str(backer) not in state.owners:
+                    events.append(Refund(int(backer), key, amount))
+                    del keys[key]
+            if not keys:
+                del state.behind[backer]
+        return events
+
+    def _behind_outcomes(self, state: PlayerDealerState) -> list[coverage.Outcome]:
+        """Each backline wager as the wager it follows was decided: paid at the same ratio of
+        returned to staked, to the cent below (P-037), a split or doubled hand counted whole."""
+        out = []
+        for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0])):
+            for key, amount in sorted(keys.items()):
+                bet, circle = behind_target(key)
+                rows = [h for h in state.held if h["seat"] == circle and h["bet"].split("/")[0] == bet
+                        and BEHIND not in h["bet"]]
+                staked, back = sum(h["stake"] for h in rows), sum(h["returned"] for h in rows)
+                returned = amount if staked == 0 else amount * back // staked
+                detail = f"Behind Spot {position(circle)}" + (f": {rows[0]['detail']}" if rows and rows[0]["detail"] else "")
+                out.append(coverage.Outcome(position(circle), int(backer), key, amount, returned - amount, detail))
+        return out
 
     def _offer_legal(self, state: PlayerDealerState, seat: int) -> list[Legal]:
         bank = self._bank(state)
@@ -239,11 +347,16 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             events = self._no_wagers(state, action)
         elif state.phase == BETTING and action.seat == state.pd_seat and action.seat != SYSTEM_SEAT:
             raise IllegalAction("You are banking this hand: the player-dealer places no wagers.")
+        elif state.phase == BETTING and kind in ("behind", "clear-behind"):
+            events = self._behind(state, action)
         elif state.phase == BETTING and kind == self.inner.window_closes_with:
-            events = self._deal(state, action, rng)
+            events = self._orphans(state) + self._deal(state, action, rng)
         else:
             events = self._pass(state, self.inner.apply(state.inner, action, rng))
         self._record(state, events)
+        if state.phase == BETTING and state.behind:
+            orphans = self._orphans(state)
+            events += orphans
         return events
 
     def _owner(self, state: PlayerDealerState, action: Action, rng: Rng) -> list[Event]:
@@ -254,6 +367,9 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             state.owners[str(action.seat)] = action.spot
         else:
             state.owners.pop(str(action.seat), None)
+        if state.behind:
+            self._record(state, events)
+            events = [*events, *self._orphans(state)]
         if state.phase == OFFER:
             self._follow_seats(state)
         return events
@@ -338,6 +454,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         wagers = [fees.Wager(position(int(s)), position(int(s)), bet, amount, bet in side)
                   for s, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0]))
                   for bet, amount in bets.items() if amount]
+        wagers += self._behind_wagers(state)
         dealt = self._pass(state, self.inner.apply(state.inner, action, rng))
         taken = fees.collect(self.schedule(state.rules), wagers, position(state.pd_seat), state.hands_dealt)
         if self.inner.is_over(state.inner) and state.held and all(h["result"] == "void" for h in state.held):
@@ -352,6 +469,16 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if self.inner.is_over(state.inner):
             events += self._finish(state)
         return events
+
+    def _behind_wagers(self, state: PlayerDealerState) -> list[fees.Wager]:
+        """Backline wagers pay the fee of the circle they are in, as their bettor's own (D-488)."""
+        side = self.side_spots(state.rules)
+        out = []
+        for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0])):
+            for key, amount in sorted(keys.items()):
+                bet, circle = behind_target(key)
+                out.append(fees.Wager(position(int(backer)), position(circle), key, amount, bet in side))
+        return out
 
     @staticmethod
     def _fee_memo(fee: fees.CollectionFee) -> str:
@@ -396,6 +523,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         for ev in events:
             if isinstance(ev, Note):
                 state.notes.append(ev.text)
+            elif isinstance(ev, (Stake, Refund)) and BEHIND in ev.bet:
+                continue  # backline wagers are kept in ``behind``; they make nobody eligible to bank
             elif state.phase == BETTING and isinstance(ev, Stake) and ev.bet != BANK_BET:
                 bets = state.wagers.setdefault(str(ev.seat), {})
                 bets[ev.bet] = bets.get(ev.bet, 0) + ev.amount
@@ -416,6 +545,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         order = seats_action.settlement_order(layout, start, ed.action.settle)
         outcomes = [coverage.Outcome(position(h["seat"]), h["seat"], h["bet"], h["stake"],
                                      h["returned"] - h["stake"], h["detail"]) for h in state.held]
+        outcomes += self._behind_outcomes(state)
         settled = coverage.settle(state.stake, state.pd_seat,
                                   coverage.in_settlement_order(outcomes, order, ed.wager_order, ed.settle_by))
         events: list[Event] = list(settled.settlements)
@@ -509,6 +639,11 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             "action_card_words": ed.action.card_words,
             "covered": covered,
             "collected": state.collected, "paid": state.paid,
+            "backline": self.edition(rules).backline,
+            "behind": [{"seat": int(backer), "circle": behind_target(key)[1], "bet": behind_target(key)[0],
+                        "amount": amount}
+                       for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0]))
+                       for key, amount in sorted(keys.items())],
             "notes": state.notes[-6:],
         }
         for key, rows in state.results.items():

@@ -162,3 +162,13 @@ def test_money_is_conserved_with_bets_behind_on_shuffled_decks():
         assert staked == back
         settled = {(e.seat, e.bet) for e in events if isinstance(e, Settlement)}
         assert {(3, BEHIND_2), (4, "ante/behind-spot-3")} <= settled
+
+
+def test_before_the_deal_the_felt_knows_whether_the_bank_covers_the_table(monkeypatch):
+    engine, state = betting(monkeypatch, stake=1500)  # $15 against two $10 Antes
+    pd = engine.view(state, 3)["player_dealer"]
+    assert (pd["stake"], pd["wagered"]) == (1500, 2000)
+    do(engine, state, "behind", 3, "1:ante", 1000)
+    assert engine.view(state, 3)["player_dealer"]["wagered"] == 3000  # bets behind count too
+    covered = betting(monkeypatch, stake=5000)[1]
+    assert engine.view(covered, 3)["player_dealer"]["wagered"] == 2000

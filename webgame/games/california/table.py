@@ -638,6 +638,11 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             "action_card": state.action_card,
             "action_card_words": ed.action.card_words,
             "covered": covered,
+            # Before the deal, the bank's stake against the table's wagers: where it falls short,
+            # the action seat decides which seats it reaches (D-466; D-332's "when the P/D does
+            # not cover").
+            "wagered": (sum(a for bets in state.wagers.values() for a in bets.values())
+                        + sum(a for keys in state.behind.values() for a in keys.values())),
             "collected": state.collected, "paid": state.paid,
             "backline": self.edition(rules).backline,
             "behind": [{"seat": int(backer), "circle": behind_target(key)[1], "bet": behind_target(key)[0],

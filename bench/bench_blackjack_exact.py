@@ -80,7 +80,7 @@ def write_results(markdown: str) -> Path:
     path = ROOT / "bench" / "RESULTS.md"
     section = "\n".join([
         START,
-        "## Blackjack main bet, exact count per rule set",
+        "## Blackjack, Spanish 21 and Free Bet main bets, exact count per rule set",
         "",
         f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "

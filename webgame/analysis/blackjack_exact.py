@@ -36,6 +36,15 @@ Rule flags read (``rules`` as :func:`webgame.engine.paytable.resolve` returns th
 file and so at their Grand Ronde / Chapter 4 values, ``deck`` ("standard-52" or
 "spanish-48": the 48-card deck without tens), ``dealer_peeks`` (true) and
 ``dealer_blackjack_takes`` ("original" or "all").
+
+Spanish 21 and Free Bet Blackjack (P-140 to P-143), read from their rules files:
+``remove_ranks`` ("T": Spanish decks), ``blackjack_beats_dealer_blackjack``,
+``player_21_wins``, ``bonus_paytable`` (5/6/7+-card 21, and 6-7-8 / 7-7-7 by a fresh shoe's
+suit chances, never on a doubled hand), ``double_any_cards``, ``split_aces_one_card``,
+``dealer_22_pushes``, ``free_double_hard_totals`` and ``free_split_values`` (a Free Bet
+lammer wins its odds and never loses: each hand is valued both ways). The player plays the
+table's named chart (``strategy.rule_set``): never a re-double or a rescue; the Super Bonus
+never comes to the Spanish chart (it splits 7-7 against a 7), so it adds nothing (P-143).
 """
 
 from __future__ import annotations

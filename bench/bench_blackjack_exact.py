@@ -2,8 +2,8 @@
 
     python bench/bench_blackjack_exact.py [--no-write]
 
-Every blackjack variant as shipped, then each of its options changed alone (the figure an
-operator's page asks for when one setting moves): each rule set counted from nothing
+Every variant of blackjack, Spanish 21 and Free Bet Blackjack as shipped, then each of its
+options changed alone (the figure an operator's page asks for when one setting moves): each rule set counted from nothing
 memoised (the dealer's draw lists included), in this one process. The target is under
 10 seconds per rule set (P-110).
 """
@@ -33,26 +33,32 @@ END = "<!-- blackjack-exact:end -->"
 NOT_COUNTED = {"seats", "penetration_pct", "dead_game_minutes", "max_spots_per_player", "bet_step"}
 
 
+# The games counted exactly (P-110, P-140).
+GAMES = ("blackjack", "spanish-21", "free-bet-blackjack")
+
+
 def rule_sets() -> list[tuple[str, str, dict[str, Any]]]:
-    """(variant, what changed, config): each variant as shipped, then one option at a time."""
+    """(game@variant, what changed, config): each variant as shipped, then one option at a time."""
     out: list[tuple[str, str, dict[str, Any]]] = []
-    for slug, variant in load_game("blackjack").variants.items():
-        out.append((slug, "as shipped", {}))
-        for name, spec in variant.options.items():
-            if name in NOT_COUNTED:
-                continue
-            for choice in spec["choices"]:
-                if choice != spec["default"]:
-                    out.append((slug, f"{name} = {choice}", {"options": {name: choice}}))
+    for game in GAMES:
+        for slug, variant in load_game(game).variants.items():
+            name_of = f"{game}@{slug}"
+            out.append((name_of, "as shipped", {}))
+            for name, spec in variant.options.items():
+                if name in NOT_COUNTED:
+                    continue
+                for choice in spec["choices"]:
+                    if choice != spec["default"]:
+                        out.append((name_of, f"{name} = {choice}", {"options": {name: choice}}))
     return out
 
 
 def time_rule_sets() -> list[tuple[str, str, float, float, float]]:
     """(variant, change, house edge, wall seconds, CPU seconds of this process)."""
     rows = []
-    variants = load_game("blackjack").variants
     for slug, change, config in rule_sets():
-        rules = resolve(variants[slug], config)
+        game, _, variant = slug.partition("@")
+        rules = resolve(load_game(game).variants[variant], config)
         blackjack_exact.dealer_draws.cache_clear()  # nothing carried over from the last rule set
         start, cpu = time.perf_counter(), time.process_time()
         figure = blackjack_exact.main_bet(rules)
@@ -74,7 +80,7 @@ def write_results(markdown: str) -> Path:
     path = ROOT / "bench" / "RESULTS.md"
     section = "\n".join([
         START,
-        "## Blackjack main bet, exact count per rule set",
+        "## Blackjack, Spanish 21 and Free Bet main bets, exact count per rule set",
         "",
         f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "

@@ -1,5 +1,6 @@
 """Spanish 21 and Free Bet Blackjack: Match the Dealer and insurance counted exactly, checked against closed forms
-written here independently; the main game's simulation runs the engine's own rounds."""
+written here independently; the main game counted exactly (tests/analysis/test_blackjack_exact_family.py), its
+simulation running the engine's own rounds."""
 
 from __future__ import annotations
 
@@ -58,7 +59,9 @@ def test_the_wagers_of_a_table_and_where_match_the_dealer_is_left_out() -> None:
     assert registry.analyzer("spanish-21") is spanish_21
     assert [w.bet for w in spanish_21.wagers(VARIANT, RULES)] == ["main", "insurance", "match-the-dealer"]
     main = spanish_21.wagers(VARIANT, RULES)[0]
-    assert main.simulated and "basic strategy" in main.assumptions and "Spanish 48-card" in main.assumptions
+    # Counted exactly under the Spanish 21 chart (P-140), the engine's simulation its cross-check.
+    assert not main.simulated and main.exact is not None and main.slow and main.can_simulate
+    assert "Spanish 21 basic strategy" in main.assumptions and "Spanish 48-card" in main.assumptions
     eight = resolve(VARIANT, {"options": {"decks": 8}})
     assert [w.bet for w in spanish_21.wagers(VARIANT, eight)] == ["main", "insurance"]  # six decks only (D-076)
 
@@ -76,7 +79,8 @@ def test_free_bet_blackjack_wagers_and_simulation() -> None:
     rules = resolve(variant, {})
     assert registry.analyzer("free-bet-blackjack") is free_bet_blackjack
     main, ins = free_bet_blackjack.wagers(variant, rules)
-    assert main.simulated and "free double" in main.assumptions
+    assert not main.simulated and main.exact is not None and main.can_simulate
+    assert "Free Bet strategy" in main.assumptions and "free double" in main.assumptions
     assert ins.exact is not None and ins.exact().house_edge == 1 - 3 * F(96, 311)  # 96 tens in 311 cards
     tally = free_bet_blackjack.simulate(rules, "main", 60, "test")
     assert tally.rounds == 60 and tally.n == 60 * int(rules["seats"])

@@ -36,12 +36,21 @@ Rule flags read (``rules`` as :func:`webgame.engine.paytable.resolve` returns th
 file and so at their Grand Ronde / Chapter 4 values, ``deck`` ("standard-52" or
 "spanish-48": the 48-card deck without tens), ``dealer_peeks`` (true) and
 ``dealer_blackjack_takes`` ("original" or "all").
+
+Spanish 21 and Free Bet Blackjack (P-140 to P-143), read from their rules files:
+``remove_ranks`` ("T": Spanish decks), ``blackjack_beats_dealer_blackjack``,
+``player_21_wins``, ``bonus_paytable`` (5/6/7+-card 21, and 6-7-8 / 7-7-7 by a fresh shoe's
+suit chances, never on a doubled hand), ``double_any_cards``, ``split_aces_one_card``,
+``dealer_22_pushes``, ``free_double_hard_totals`` and ``free_split_values`` (a Free Bet
+lammer wins its odds and never loses: each hand is valued both ways). The player plays the
+table's named chart (``strategy.rule_set``): never a re-double or a rescue; the Super Bonus
+never comes to the Spanish chart (it splits 7-7 against a 7), so it adds nothing (P-143).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -50,6 +59,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.money import Odds
+from ..engine.paytable import odds_of
 from ..games.blackjack import strategy
 from ..games.blackjack.strategy import DOUBLE, STAND, SURRENDER
 
@@ -60,9 +70,11 @@ Comp = tuple[int, ...]  # cards of each rank in a shoe, ace first
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 
-# The dealer's outcomes, in the order of the probability vectors below.
-OUTCOMES = (17, 18, 19, 20, 21, "bust", "blackjack")
-BUST_AT, BJ_AT = 5, 6
+# The dealer's outcomes, in the order of the probability vectors below; the first seven
+# add up to 1, the last ("22", a bust on exactly 22) is a part of "bust" that Free Bet's
+# dealer 22 pushes (000 s.1204).
+OUTCOMES = (17, 18, 19, 20, 21, "bust", "blackjack", 22)
+BUST_AT, BJ_AT, D22_AT = 5, 6, 7
 
 
 # ---------------------------------------------------------------------------------------
@@ -78,8 +90,11 @@ def deck_composition(deck: str = "standard-52") -> Comp:
 
 
 def shoe_composition(rules: Mapping[str, Any]) -> Comp:
+    """The shoe of ``rules["decks"]`` decks: the ``deck`` named, or Spanish 48-card decks
+    where the rules take the 10s out (``remove_ranks = "T"``, 000 s.1111)."""
     decks = int(rules["decks"])
-    return tuple(decks * n for n in deck_composition(str(rules.get("deck", "standard-52"))))
+    deck = rules.get("deck") or ("spanish-48" if rules.get("remove_ranks") == "T" else "standard-52")
+    return tuple(decks * n for n in deck_composition(str(deck)))
 
 
 # ---------------------------------------------------------------------------------------
@@ -125,6 +140,8 @@ def dealer_draws(up: int, h17: bool) -> DealerDraws:
         key = tuple(drawn.count(v) for v in VALUES)
         row = found.setdefault(key, [0] * len(OUTCOMES))
         row[outcome] += 1
+        if total == 22:
+            row[D22_AT] += 1
 
     walk(up, up == 1, [])
     keys = sorted(found)
@@ -189,12 +206,28 @@ class Game:
     max_hands: int
     peeks: bool
     blackjack_takes_all: bool
+    chart: strategy.Chart = field(default_factory=lambda: strategy.chart(True))
+    # Spanish 21 (000 §22) and Free Bet (000 §24); off at the blackjack tables.
+    blackjack_beats_blackjack: bool = False  # 000 s.1130
+    player_21_wins: bool = False  # 000 s.1131
+    double_any_cards: bool = False  # 000 s.1118
+    split_aces_one_card: bool = True  # D-037; Spanish 21 plays them as any pair (D-073)
+    bonus: tuple[tuple[str, float], ...] = ()  # the 21 bonuses: (line, net odds), 000 s.1132-1143
+    dealer_22_pushes: bool = False  # 000 s.1204
+    free_doubles: frozenset[int] = frozenset()  # two-card hard totals doubled for free (s.1262)
+    free_splits: frozenset[int] = frozenset()  # pair values (1 = aces) split for free (s.1263)
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
+        h17 = bool(rules["dealer_hits_soft_17"])
+        bonus: tuple[tuple[str, float], ...] = ()
+        table = rules.get("bonus_paytable")
+        if table:
+            bonus = tuple((line, float(odds_of(rules, str(table), line).net))
+                          for line in rules["paytables"][table]["lines"])
         return cls(
             comp=comp if comp is not None else shoe_composition(rules),
-            h17=bool(rules["dealer_hits_soft_17"]),
+            h17=h17,
             blackjack_pays=float(Odds.parse(str(rules["blackjack_pays"])).net),
             double_totals=frozenset(int(t) for t in rules["double_totals"]),
             double_after_split=bool(rules["double_after_split"]),
@@ -202,6 +235,15 @@ class Game:
             max_hands=int(rules["max_hands"]),
             peeks=bool(rules.get("dealer_peeks", True)),
             blackjack_takes_all=str(rules.get("dealer_blackjack_takes", "original")) == "all",
+            chart=strategy.chart_named(strategy.rule_set(rules), h17),
+            blackjack_beats_blackjack=bool(rules.get("blackjack_beats_dealer_blackjack")),
+            player_21_wins=bool(rules.get("player_21_wins")),
+            double_any_cards=bool(rules.get("double_any_cards")),
+            split_aces_one_card=bool(rules.get("split_aces_one_card", True)),
+            bonus=bonus,
+            dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
+            free_doubles=frozenset(int(t) for t in rules.get("free_double_hard_totals") or ()),
+            free_splits=frozenset(int(v) for v in rules.get("free_split_values") or ()),
         )
 
 
@@ -219,6 +261,13 @@ def _total(hand: Comp) -> tuple[int, bool]:
     return hard, False
 
 
+# A hand's value as a pair: (its value when its own wager is the player's money, its value
+# when that wager is a Free Bet lammer, which wins its odds and never loses, D-079). Doubles
+# put on the hand count the same in both.
+Value = tuple[float, float]
+SIX, SEVEN, EIGHT = 5, 6, 7  # rank indexes
+
+
 class _UpCard:
     """Everything counted against one dealer up card: hand values memoised by the player's
     cards (and the split they come from), dealer probabilities by the shoe left."""
@@ -228,11 +277,12 @@ class _UpCard:
         self.up = up  # rank index
         self.chart_up = 11 if up == ACE else up + 1
         self.shoe = _less(game.comp, up)  # what the player and the dealer draw from
-        self.chart = strategy.chart(game.h17)
+        self.chart = game.chart
         # The rank whose hole card would make blackjack (checked by the dealer), if any.
         self.bj_rank = TEN if up == ACE else ACE if up == TEN else None
         self._dealer: dict[Comp, FloatArray] = {}
-        self._hand: dict[tuple[Comp, Comp, bool], float] = {}
+        self._hand: dict[tuple[Comp, Comp, bool], Value] = {}
+        self._bonus = dict(game.bonus)
 
     # -- the dealer ------------------------------------------------------------------
     def dealer(self, left: Comp) -> FloatArray:
@@ -245,25 +295,57 @@ class _UpCard:
     def blackjack_chance(self, left: Comp) -> float:
         return 0.0 if self.bj_rank is None else left[self.bj_rank] / sum(left)
 
-    def settle(self, left: Comp, total: int, stake: float) -> float:
-        """The hand's value, standing on ``total`` with ``stake`` wagers riding, counted
-        over the deals without a dealer blackjack (the peek's deals) and, where a dealer
-        blackjack takes every wager, minus those."""
-        bj = self.blackjack_chance(left)
-        lost_to_bj = stake * bj if self.game.blackjack_takes_all else 0.0
+    def outcome(self, left: Comp, total: int) -> tuple[float, float]:
+        """(win, lose): the chances of a hand standing on ``total`` over the deals without a
+        dealer blackjack (the peek's deals); a push is the rest. A player 21 beats a dealer
+        21 where the table says so (000 s.1131); a dealer 22 pushes (000 s.1204)."""
+        g = self.game
         if total > 21:
-            return -stake * (1.0 - bj) - lost_to_bj
+            return 0.0, 1.0 - self.blackjack_chance(left)
         d = self.dealer(left)
-        value = float(d[BUST_AT])
+        win = float(d[BUST_AT] - (d[D22_AT] if g.dealer_22_pushes else 0.0))
+        lose = 0.0
         for k, dealer_total in enumerate((17, 18, 19, 20, 21)):
-            if total > dealer_total:
-                value += d[k]
+            if total > dealer_total or (total == 21 and g.player_21_wins):
+                win += d[k]
             elif total < dealer_total:
-                value -= d[k]
-        return stake * value - lost_to_bj
+                lose += d[k]
+        return win, lose
+
+    def bonus_odds(self, cards: Comp) -> float:
+        """The net odds a winning, undoubled 21 of these cards is paid (000 s.1132-1143, one
+        bonus a hand, the highest, D-068): 5, 6, 7+ cards; 6-7-8 and 7-7-7 by their suits, whose
+        chances are a fresh shoe's (each rank's cards evenly in four suits)."""
+        if not self._bonus or not self.game.player_21_wins:
+            return 1.0
+        n = sum(cards)
+        lines = self._bonus
+        if n >= 5:
+            return lines.get({5: "five-card-21", 6: "six-card-21"}.get(n, "seven-card-21"), 1.0)
+        if n != 3:
+            return 1.0
+        if cards[SIX] == cards[SEVEN] == cards[EIGHT] == 1:
+            name, spades = "six-seven-eight", 1 / 64  # three suits drawn independently
+        elif cards[SEVEN] == 3:
+            k = self.game.comp[SEVEN]
+            s = k / 4
+            name, spades = "seven-seven-seven", s * (s - 1) * (s - 2) / (k * (k - 1) * (k - 2)) if k >= 3 else 0.0
+        else:
+            return 1.0
+        odds = {kind: lines.get(f"{name}-{kind}", 1.0) for kind in ("spades", "suited", "mixed")}
+        return spades * odds["spades"] + 3 * spades * odds["suited"] + (1 - 4 * spades) * odds["mixed"]
+
+    def stand(self, left: Comp, cards: Comp, doubled: bool = False) -> Value:
+        """The hand's own wager, standing on ``cards``: as money, and as a Free Bet."""
+        total, _ = _total(cards)
+        win, lose = self.outcome(left, total)
+        if total == 21 and not doubled:
+            win *= self.bonus_odds(cards)  # never on a doubled hand (000 s.1151, D-067)
+        lost_to_bj = self.blackjack_chance(left) if self.game.blackjack_takes_all else 0.0
+        return win - lose - lost_to_bj, win
 
     # -- the player's hand -------------------------------------------------------------
-    def hand(self, cards: Comp, base: Comp, split_hand: bool) -> float:
+    def hand(self, cards: Comp, base: Comp, split_hand: bool) -> Value:
         """A hand holding ``cards`` drawn from ``base``, played by the chart to the end."""
         key = (cards, base, split_hand)
         hit = self._hand.get(key)
@@ -272,71 +354,89 @@ class _UpCard:
         left = tuple(b - c for b, c in zip(base, cards, strict=True))
         total, soft = _total(cards)
         n = sum(cards)
+        g = self.game
+        value: Value
         if total >= 21:
-            value = self.settle(left, total, 1.0)  # 21 stands (D-039); over 21 is bust
+            value = self.stand(left, cards)  # 21 stands (D-039); over 21 is bust
         else:
-            g = self.game
-            two = n == 2
-            can_double = two and (not split_hand or g.double_after_split) \
+            can_double = (n == 2 or g.double_any_cards) and (not split_hand or g.double_after_split) \
                 and (not g.double_totals or total in g.double_totals)
-            move = strategy.play_of(strategy.hand_code(self.chart, total, soft, self.chart_up),
-                                    can_double, two and g.surrender)
+            code = strategy.at_cards(strategy.hand_code(self.chart, total, soft, self.chart_up), n)
+            move = strategy.play_of(code, can_double, n == 2 and g.surrender)
             if move == STAND:
-                value = self.settle(left, total, 1.0)
+                value = self.stand(left, cards)
             elif move == SURRENDER:
                 bj = self.blackjack_chance(left)
-                value = -0.5 * (1.0 - bj) - (bj if g.blackjack_takes_all else 0.0)
+                value = (-0.5 * (1.0 - bj) - (bj if g.blackjack_takes_all else 0.0), 0.0)
             else:
+                free = move == DOUBLE and n == 2 and not soft and total in g.free_doubles
                 size = sum(left)
-                value = 0.0
+                real, lammer = 0.0, 0.0
                 for r, k in enumerate(left):
                     if not k:
                         continue
                     more = _plus(cards, r)
                     if move == DOUBLE:
-                        t, _ = _total(more)
-                        value += k / size * self.settle(_minus(left, r), t, 2.0)
+                        own, as_free = self.stand(_minus(left, r), more, doubled=True)
+                        extra = as_free if free else own  # the double: a Free Bet, or money
+                        real += k / size * (own + extra)
+                        lammer += k / size * (as_free + extra)
                     else:
-                        value += k / size * self.hand(more, base, split_hand)
+                        own, as_free = self.hand(more, base, split_hand)
+                        real += k / size * own
+                        lammer += k / size * as_free
+                value = (real, lammer)
         self._hand[key] = value
         return value
 
     # -- splits ----------------------------------------------------------------------
     def split(self, pair: int) -> float:
-        """The value of splitting a pair of rank ``pair`` (P-111's approximation)."""
+        """The value of splitting a pair of rank ``pair`` (P-111's approximation): the first
+        hand keeps the original wager, every other hand is money or, on a free split, a Free
+        Bet (000 s.1263, P-142)."""
         g = self.game
         base = _less(self.shoe, pair)  # each hand: the shoe less the other pair card
         left = _less(base, pair)  # ... and its own
         size = sum(left)
         one = tuple(int(i == pair) for i in range(10))
-        if pair == ACE:
+        free = (pair + 1) in g.free_splits
+        pick = 1 if free else 0  # which value the other hands take
+        if pair == ACE and g.split_aces_one_card:
             # One card to each ace (000 s.309, D-037); an ace and a ten is 21, not blackjack (D-038).
-            each = 0.0
+            each: list[float] = [0.0, 0.0]
             for r, k in enumerate(left):
                 if k:
-                    t, _ = _total(_plus(one, r))
-                    each += k / size * self.settle(_minus(left, r), t, 1.0)
-            return 2 * each
+                    v = self.stand(_minus(left, r), _plus(one, r))
+                    each[0] += k / size * v[0]
+                    each[1] += k / size * v[1]
+            return each[0] + each[pick]
         q = left[pair] / size
-        not_pair = 0.0
+        not_pair = [0.0, 0.0]
         for r, k in enumerate(left):
             if k and r != pair:
-                not_pair += k / size * self.hand(_plus(one, r), base, True)
-        not_pair /= 1.0 - q
-        pair_kept = self.hand(_plus(one, pair), base, True) if q else 0.0
+                v = self.hand(_plus(one, r), base, True)
+                not_pair[0] += k / size * v[0] / (1.0 - q)
+                not_pair[1] += k / size * v[1] / (1.0 - q)
+        kept = self.hand(_plus(one, pair), base, True) if q else (0.0, 0.0)
 
         @cache
-        def hands(pending: int, made: int) -> float:
-            if pending == 0:
-                return 0.0
-            rest = (1.0 - q) * (not_pair + hands(pending - 1, made))
-            if made < g.max_hands:
-                rest += q * hands(pending + 1, made + 1)
+        def hands(first: bool, others: int, made: int) -> float:
+            """The first hand (the original wager) while it is still open, and ``others``
+            more hands to play, ``made`` hands on the layout."""
+            if first:
+                which, done, grown = 0, (False, others), (True, others + 1)
+            elif others:
+                which, done, grown = pick, (False, others - 1), (False, others + 1)
             else:
-                rest += q * (pair_kept + hands(pending - 1, made))
+                return 0.0
+            rest = (1.0 - q) * (not_pair[which] + hands(*done, made))
+            if made < g.max_hands:
+                rest += q * hands(*grown, made + 1)
+            else:
+                rest += q * (kept[which] + hands(*done, made))
             return rest
 
-        return hands(2, 2)
+        return hands(True, 1, 2)
 
     # -- one deal --------------------------------------------------------------------
     def deal(self, a: int, b: int) -> float:
@@ -346,11 +446,13 @@ class _UpCard:
         left = _minus(_minus(self.shoe, a), b)
         bj = self.blackjack_chance(left)
         if {a, b} == {ACE, TEN}:
+            if g.blackjack_beats_blackjack:
+                return g.blackjack_pays  # paid even against the dealer's blackjack (000 s.1130)
             return (1.0 - bj) * g.blackjack_pays  # a blackjack against the dealer's pushes (D-034)
         charged = 0.0 if g.blackjack_takes_all else -bj  # the dealer's blackjack takes the wager
         if a == b and g.max_hands >= 2 and self.chart.pairs[a + 1][self.chart_up]:
             return charged + self.split(a)
-        return charged + self.hand(cards, self.shoe, False)
+        return charged + self.hand(cards, self.shoe, False)[0]
 
 
 def _plus(comp: Comp, r: int) -> Comp:
@@ -378,7 +480,11 @@ class MainBet:
 def main_bet(rules: Mapping[str, Any], comp: Comp | None = None) -> MainBet:
     """The main bet's expected value for ``rules`` over a fresh shoe (``comp`` overrides
     the shoe the rules name: a general rank count, ace first, ten-values last)."""
-    game = Game.of(rules, comp)
+    return count(Game.of(rules, comp))
+
+
+def count(game: Game) -> MainBet:
+    """The main bet's expected value for a :class:`Game` (its rules and shoe as read)."""
     shoe = game.comp
     n = sum(shoe)
     ev = 0.0
@@ -399,7 +505,7 @@ def main_bet(rules: Mapping[str, Any], comp: Comp | None = None) -> MainBet:
                 ev += p * counter.deal(a, b)
                 if {a, b} == {ACE, TEN}:
                     naturals += p
-    return MainBet(ev=ev, blackjack=naturals, strategy=strategy.chart(game.h17).name)
+    return MainBet(ev=ev, blackjack=naturals, strategy=game.chart.name)
 
 
 def house_edge(rules: Mapping[str, Any], comp: Comp | None = None) -> Fraction:

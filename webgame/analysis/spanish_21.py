@@ -1,22 +1,24 @@
-"""Spanish 21: Match the Dealer and insurance exactly, the main game by simulation.
+"""Spanish 21: the main game, Match the Dealer and insurance exactly; the engine's simulation
+as the main game's cross-check.
 
 The shoe is the table's: ``rules["decks"]`` Spanish decks of 48 cards (the four 10s out,
 000 s.1111). Match the Dealer is counted over every up card and every pair of player cards
 the shoe can deal, each classified by the engine's own :func:`match_the_dealer` and paid
 from the round's paytable.
 
-The main game is played by the engine itself, every box a house bot (the engine's
-``bot_action``: the standard multi-deck basic strategy chart, doubling on two cards only,
-never a double-double, rescue, insurance or side bet), round after round from one persistent
-shoe with its cut card. That chart is not the Spanish 21 basic strategy, so the figure is
-the edge against such a player, stated beside it; the exact main-game analysis belongs with
-the blackjack family's combinatorial analyzer.
+The main game is counted over the finite shoe (:mod:`.blackjack_exact`, P-140) under the
+Spanish 21 chart of :mod:`webgame.games.blackjack.strategy`, the chart the house bots play.
+The engine still plays it for the cross-check (``flask edge spanish-21 --check ROUNDS``):
+every box a house bot (the engine's ``bot_action``: that chart, doubling on any number of
+cards, never a double-double, rescue, insurance or side bet), round after round from one
+persistent shoe with its cut card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
 from math import comb
 from typing import Any
 
@@ -25,7 +27,7 @@ from ..games.blackjack import SpanishTwentyOne
 from ..games.blackjack.bonus import match_the_dealer as grade_match
 from ..games.blackjack.engine import MAIN
 from ..games.blackjack.sidebets import MATCH_THE_DEALER
-from . import combos
+from . import blackjack_exact, combos
 from .blackjack import _lines
 from .blackjack_tables import play_rounds
 from .core import Progress, Result, Tally, Wager
@@ -94,24 +96,34 @@ def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
 def _main_assumptions(rules: Mapping[str, Any]) -> str:
     decks = int(rules["decks"])
     return (
-        f"Simulation through the table engine: {rules['seats']} boxes, each a house bot playing the standard "
-        "multi-deck basic strategy chart (webgame.games.blackjack.strategy; not a Spanish 21 chart), doubling "
-        "on two cards only, never a double-double, rescue, insurance or side bet; "
-        f"{decks} Spanish 48-card decks, cut card at {rules['penetration_pct']}%, dealer hits soft 17, "
-        "player blackjack and player 21 always win, bonus 21s, Super Bonus and the $50 shares counted; "
-        f"{'late surrender' if rules['surrender'] else 'no surrender'}. House edge per initial wager; element of "
-        "risk per total action; the 95% interval treats rounds as independent."
+        f"Exact count over a fresh shoe of {decks} Spanish 48-card decks (P-110, P-140): the player plays "
+        f"{blackjack_exact.Game.of(rules).chart.name} (the house bots' chart, webgame.games.blackjack.strategy), "
+        "doubling on any number of cards, never a double-double, rescue, insurance or side bet; every card "
+        "the player draws and the dealer's final-total probabilities exact for the shoe less the up card and "
+        "all the player's cards; the dealer peeks (D-034); a player blackjack and a player 21 always win; "
+        "the bonus 21s paid on split hands, never on a doubled one, the 6-7-8 and 7-7-7 suits at a fresh "
+        "shoe's chances (P-142). The chart splits 7-7 against a 7, so the Super Bonus (an unsplit hand) never "
+        "comes to its player: it adds nothing (P-143). "
+        f"{'Late surrender' if rules['surrender'] else 'No surrender'}; splits to {rules['max_hands']} hands, "
+        "aces too, counted as published calculators count them (P-111). House edge per initial wager; one box "
+        "against the dealer, no cut card."
     )
+
+
+def main_exact(rules: Mapping[str, Any]) -> Result:
+    """The main game's exact figure (:func:`.blackjack_exact.main_bet`)."""
+    return Result(house_edge=blackjack_exact.main_bet(rules).house_edge)
 
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
     decks = int(rules["decks"])
     main_pt = str(rules["main_paytable"])
     out = [Wager(
-        bet=MAIN, label="Main bet (basic strategy bot)",
+        bet=MAIN, label="Main bet (Spanish 21 basic strategy)",
         paytable={"blackjack": str(rules["blackjack_pays"]), "win": _lines(rules, main_pt)["win"],
                   **_lines(rules, str(rules["bonus_paytable"]))},
-        assumptions=_main_assumptions(rules), simulated=True,
+        assumptions=_main_assumptions(rules), exact=partial(main_exact, rules), slow=True,
+        can_simulate=True,
         sim_key={**{k: rules[k] for k in MAIN_SETTINGS}, "game": GAME,
                  "bonus": _lines(rules, str(rules["bonus_paytable"]))},
         default_rounds=DEFAULT_ROUNDS,

@@ -8,13 +8,13 @@ from typing import Any
 
 from ..games.blackjack import strategy
 
-# Games whose bots play the house chart of webgame.games.blackjack.strategy.
-CHARTED = frozenset({"blackjack"})
+# Games whose bots play a named chart of webgame.games.blackjack.strategy (P-140).
+CHARTED = frozenset({"blackjack", "spanish-21", "free-bet-blackjack"})
 
 
 def chart_for(game: str, rules: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The chart for a table of ``game`` under ``rules`` (its soft-17 rule picks the
-    chart), or None for a game that has none."""
+    """The chart for a table of ``game`` under ``rules`` (its rule set and soft-17 rule pick
+    the chart), or None for a game that has none."""
     if game not in CHARTED:
         return None
-    return strategy.chart_rows(bool(rules.get("dealer_hits_soft_17")))
+    return strategy.chart_rows(bool(rules.get("dealer_hits_soft_17")), strategy.rule_set(rules))

@@ -1042,8 +1042,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
 
     # -- the house's players -------------------------------------------------------------
     def bot_action(self, state: BlackjackState, seat: int) -> Action | None:
-        """Bots bet the table minimum, never insure or take side bets, and play basic strategy:
-        the standard chart, doubling on two cards only; after a double they stand (where a
+        """Bots bet the table minimum, never insure or take side bets, and play the table's
+        named chart (P-140): doubling on two cards only, or on any number where the table
+        allows it (Spanish 21's chart); after a double they stand (where a
         table offers double-doubles and rescue, a bot takes neither). Where the table offers a
         free double or a free split (Free Bet Blackjack) the bot always takes it, the double
         first."""
@@ -1069,10 +1070,12 @@ class BlackjackEngine(GameBase[BlackjackState]):
             return Action("double", seat, str(state.turn_hand), hand.stake)  # a free double costs nothing
         if "split" in legal and self._free_split(state.rules, hand):
             return Action("split", seat, str(state.turn_hand), hand.stake)
+        # The table's named chart (P-140): Spanish 21's doubles a hand of any number of cards.
         play = strategy.decide(hand.cards, state.dealer[0], strategy.Options(
-            can_double="double" in legal and len(hand.cards) == 2, can_split="split" in legal,
-            can_surrender="surrender" in legal,
-            dealer_hits_soft_17=bool(state.rules["dealer_hits_soft_17"])))
+            can_double="double" in legal and (len(hand.cards) == 2 or bool(state.rules.get("double_any_cards"))),
+            can_split="split" in legal, can_surrender="surrender" in legal,
+            dealer_hits_soft_17=bool(state.rules["dealer_hits_soft_17"]),
+            rule_set=strategy.rule_set(state.rules)))
         amount = legal["double"].max if play == "double" else 0
         return Action(play, seat, str(state.turn_hand), amount)
 

@@ -8,7 +8,13 @@ One chart serves three readers (P-110): the bots (:func:`decide`), the exact hou
 of the main bet (``webgame.analysis.blackjack_exact`` plays this same chart), and the
 rules panel, which prints it as a grid (:func:`chart_rows`). The grid's codes are the
 ones printed on strategy cards: H hit, S stand, D double (else hit), Ds double (else
-stand), P split, R surrender (else hit), Rs surrender (else stand).
+stand), P split, R surrender (else hit), Rs surrender (else stand); a digit after a code
+(Spanish 21's chart: "S4", "D3") means "with that many cards or more, hit instead".
+
+Three named charts (P-140): the house chart of the blackjack tables; the Spanish 21 chart
+(hands of any number of cards, doubles on any number of cards); the Free Bet chart (every
+free double and free split taken, the house chart otherwise). :func:`rule_set` says which
+one a table's rules call for.
 """
 
 from __future__ import annotations
@@ -38,6 +44,13 @@ SOFT_TOTALS = tuple(range(12, 22))
 PAIR_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)  # 1 = aces
 NAME = "the house basic strategy chart (multi-deck, total-dependent)"
 
+# The rule sets with a chart of their own (read from the table's rules by rule_set()).
+BLACKJACK, SPANISH_21, FREE_BET = "blackjack", "spanish-21", "free-bet"
+SPANISH_NAME = ("the Spanish 21 basic strategy (after the Wizard of Odds' Spanish 21 chart, six or eight "
+                "48-card decks, dealer hits soft 17; no re-doubling, no rescue, no suit-dependent plays)")
+FREE_BET_NAME = ("the Free Bet strategy (every free double and free split taken, the double first, as the "
+                 "Wizard of Odds advises; otherwise the house chart, dealer hits soft 17, no surrender)")
+
 
 @dataclass(frozen=True)
 class Options:
@@ -47,6 +60,7 @@ class Options:
     can_split: bool
     can_surrender: bool
     dealer_hits_soft_17: bool
+    rule_set: str = BLACKJACK  # which named chart the table's rules call for (rule_set())
 
 
 @dataclass(frozen=True)
@@ -58,10 +72,26 @@ class Chart:
     hard: Mapping[int, Mapping[int, str]]
     soft: Mapping[int, Mapping[int, str]]
     pairs: Mapping[int, Mapping[int, bool]]
+    rule_set: str = BLACKJACK
 
     @property
     def name(self) -> str:
+        if self.rule_set == SPANISH_21:
+            return SPANISH_NAME
+        if self.rule_set == FREE_BET:
+            return FREE_BET_NAME
         return f"{NAME}, dealer {'hits' if self.dealer_hits_soft_17 else 'stands on'} soft 17"
+
+
+def rule_set(rules: Mapping[str, object]) -> str:
+    """The named chart a table's rules call for: Spanish 21's where a player 21 always wins
+    and the 21 bonuses are paid, Free Bet's where doubles or splits are free, else the house
+    chart."""
+    if rules.get("player_21_wins") and rules.get("bonus_paytable"):
+        return SPANISH_21
+    if rules.get("free_double_hard_totals") or rules.get("free_split_values"):
+        return FREE_BET
+    return BLACKJACK
 
 
 def up_value(up_card: str) -> int:
@@ -150,6 +180,108 @@ def chart(dealer_hits_soft_17: bool) -> Chart:
     )
 
 
+# ---------------------------------------------------------------------------------------
+# Spanish 21 (000 §22): 48-card decks, doubles on any number of cards, a player 21 always
+# wins and a 21 of 5, 6 or 7+ cards pays a bonus, so a stiff hand of many cards draws for it.
+# After the Wizard of Odds' Spanish 21 basic strategy (wizardofodds.com/games/spanish-21/,
+# six or eight decks, dealer hits soft 17), P-140. A digit: with that many cards or more, hit.
+# ---------------------------------------------------------------------------------------
+_SPANISH_HARD: dict[int, tuple[str, ...]] = {
+    #     2     3     4     5     6     7     8     9     10    A
+    9: ("H", "H", "H", "H", "D3", "H", "H", "H", "H", "H"),
+    10: ("D", "D", "D", "D", "D", "D", "H", "H", "H", "H"),
+    11: ("D", "D", "D", "D", "D", "D", "D", "H", "H", "H"),
+    12: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
+    13: ("H", "H", "H", "S4", "S5", "H", "H", "H", "H", "H"),
+    14: ("H", "H", "S4", "S5", "S6", "H", "H", "H", "H", "H"),
+    15: ("S4", "S5", "S6", "S", "S", "H", "H", "H", "H", "H"),
+    16: ("S5", "S6", "S", "S", "S", "H", "H", "H", "H", "R"),
+    17: ("S", "S", "S", "S", "S", "S", "S", "S", "S", "Rs"),
+}
+_SPANISH_SOFT: dict[int, tuple[str, ...]] = {
+    13: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
+    14: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
+    15: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
+    16: ("H", "H", "H", "H", "D3", "H", "H", "H", "H", "H"),
+    17: ("H", "H", "D3", "D3", "D3", "H", "H", "H", "H", "H"),
+    18: ("S", "S", "Ds", "Ds", "Ds", "S", "S", "H", "H", "H"),
+}
+_SPANISH_PAIRS: dict[int, tuple[int, ...]] = {  # the up cards each pair splits against
+    1: UPS, 2: (2, 3, 4, 5, 6, 7), 3: (2, 3, 4, 5, 6, 7), 6: (4, 5, 6), 7: (2, 3, 4, 5, 6, 7),
+    8: UPS, 9: (3, 4, 5, 6, 8, 9),
+}
+
+
+def _spanish_hard(total: int) -> tuple[str, ...]:
+    if total <= 8:
+        return (H,) * len(UPS)
+    return _SPANISH_HARD[min(total, 17)] if total <= 17 else (S,) * len(UPS)
+
+
+def _spanish_soft(total: int) -> tuple[str, ...]:
+    if total == 12:  # an unsplit pair of aces (never: aces always split): a soft 13's play
+        return _SPANISH_SOFT[13]
+    return _SPANISH_SOFT.get(total, (S,) * len(UPS))
+
+
+@cache
+def spanish_chart() -> Chart:
+    return Chart(
+        dealer_hits_soft_17=True,
+        hard={t: dict(zip(UPS, _spanish_hard(t), strict=True)) for t in HARD_TOTALS},
+        soft={t: dict(zip(UPS, _spanish_soft(t), strict=True)) for t in SOFT_TOTALS},
+        pairs={v: {u: u in _SPANISH_PAIRS.get(v, ()) for u in UPS} for v in PAIR_VALUES},
+        rule_set=SPANISH_21,
+    )
+
+
+# Free Bet Blackjack (000 §24): the free double (hard 9-11 on two cards) and the free split
+# (every pair but tens) cost nothing and are always taken, the double first (a 5-5 doubles).
+# A dealer 22 pushes, so a dealer's bust is worth less and a paid double more costly: the
+# paid plays are the house chart's with the stiff hands hit a little more (12 against a 4,
+# 13 against a 2) and no soft double with the player's own money (P-141); no surrender
+# (the table has none, D-083).
+FREE_DOUBLES = (9, 10, 11)
+FREE_SPLITS = (1, 2, 3, 4, 6, 7, 8, 9)
+_FREE_BET_HITS = {(12, 4), (13, 2)}
+
+
+@cache
+def free_bet_chart(dealer_hits_soft_17: bool = True) -> Chart:
+    house = chart(dealer_hits_soft_17)
+    plain = {R: H, RS: S, D: H, DS: S}  # no surrender; soft doubles hit or stand
+
+    def hard(t: int, u: int, code: str) -> str:
+        if t in FREE_DOUBLES:
+            return D
+        return H if (t, u) in _FREE_BET_HITS else plain.get(code, code) if code in (R, RS) else code
+
+    return Chart(
+        dealer_hits_soft_17=dealer_hits_soft_17,
+        hard={t: {u: hard(t, u, c) for u, c in row.items()} for t, row in house.hard.items()},
+        soft={t: {u: plain.get(c, c) for u, c in row.items()} for t, row in house.soft.items()},
+        pairs={v: {u: v in FREE_SPLITS for u in UPS} for v in PAIR_VALUES},
+        rule_set=FREE_BET,
+    )
+
+
+def chart_named(name: str, dealer_hits_soft_17: bool) -> Chart:
+    """The chart of a rule set (rule_set()) for the table's soft-17 rule."""
+    if name == SPANISH_21:
+        return spanish_chart()
+    if name == FREE_BET:
+        return free_bet_chart(dealer_hits_soft_17)
+    return chart(dealer_hits_soft_17)
+
+
+def at_cards(code: str, cards: int) -> str:
+    """A code read for a hand of ``cards`` cards: "S4" is S with up to three cards and H
+    with four or more; a code without a digit is itself."""
+    if code[-1].isdigit():
+        return H if cards >= int(code[-1]) else code[:-1]
+    return code
+
+
 def play_of(code: str, can_double: bool, can_surrender: bool) -> str:
     """The move a chart code makes when the rules allow (or forbid) doubling and surrender."""
     if code in (D, DS):
@@ -167,12 +299,12 @@ def hand_code(c: Chart, total: int, soft: bool, up: int) -> str:
 def decide(cards: Sequence[str], up_card: str, options: Options) -> str:
     """The basic-strategy play: "hit", "stand", "double", "split" or "surrender"."""
     up = up_value(up_card)
-    c = chart(options.dealer_hits_soft_17)
+    c = chart_named(options.rule_set, options.dealer_hits_soft_17)
     pair = len(cards) == 2 and card_value(cards[0]) == card_value(cards[1])
     if options.can_split and pair and c.pairs[card_value(cards[0])][up]:
         return SPLIT
     hand = count(cards)
-    return play_of(hand_code(c, hand.total, hand.soft, up), options.can_double,
+    return play_of(at_cards(hand_code(c, hand.total, hand.soft, up), len(cards)), options.can_double,
                    options.can_surrender and len(cards) == 2)
 
 
@@ -183,10 +315,10 @@ def _up_label(up: int) -> str:
     return "A" if up == 11 else str(up)
 
 
-def chart_rows(dealer_hits_soft_17: bool) -> dict[str, object]:
+def chart_rows(dealer_hits_soft_17: bool, rule_set: str = BLACKJACK) -> dict[str, object]:
     """The chart as three grids of plain codes (hard, soft, pairs) with the dealer's up
     cards as columns, and the legend: what the rules panel renders."""
-    c = chart(dealer_hits_soft_17)
+    c = chart_named(rule_set, dealer_hits_soft_17)
     hard = [(f"{t}", [c.hard[t][u] for u in UPS]) for t in range(8, 18)]
     hard.insert(0, ("5-7", [c.hard[7][u] for u in UPS]))  # 5, 6 and 7 play alike
     hard.append(("18+", [c.hard[18][u] for u in UPS]))
@@ -203,13 +335,16 @@ def chart_rows(dealer_hits_soft_17: bool) -> dict[str, object]:
             else:
                 row.append(c.hard[2 * v][u])
         pairs.append((label, row))
+    legend = list(LEGEND)
+    digits = sorted({code for _, row in hard + soft + pairs for code in row if code[-1].isdigit()})
+    legend += [(code, f"{dict(LEGEND)[code[:-1]]}; with {code[-1]} or more cards, hit") for code in digits]
     return {
         "name": c.name,
         "ups": [_up_label(u) for u in UPS],
         "hard": hard,
         "soft": soft,
         "pairs": pairs,
-        "legend": list(LEGEND),
+        "legend": legend,
     }
 
 

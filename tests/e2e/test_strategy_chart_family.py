@@ -1,0 +1,41 @@
+"""Spanish 21's and Free Bet's rules panels print their own charts in a real browser (P-140):
+the chart the exact figure and the bots play, its card-count codes legible, fitting the
+panel on a phone. Screenshots go to tests/e2e/artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.e2e
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+
+@pytest.mark.parametrize(("table", "name", "code"), [
+    ("Grand Ronde Spanish 21", "Spanish 21 basic strategy", "S4"),
+    ("Grand Ronde Free Bet Blackjack", "Free Bet strategy", "D"),
+])
+def test_the_family_chart_opens_and_fits_a_phone(page: Page, live_server, table: str, name: str, code: str) -> None:
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server["url"] + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.get_by_role("link", name=table, exact=True).click()
+    chart = page.get_by_test_id("strategy-chart")
+    chart.locator("summary").click()
+    expect(chart).to_contain_text(name)
+    expect(chart.locator("td", has_text=code).first).to_be_visible()
+    panel = page.locator(".table-rules").bounding_box()
+    for i in range(3):
+        box = chart.locator("table").nth(i).bounding_box()
+        assert panel is not None and box is not None
+        assert box["x"] >= panel["x"] - 1 and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1, (i, box, panel)
+    chart.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    chart.screenshot(path=str(ARTIFACTS / f"strategy-chart-{'-'.join(table.lower().split()[2:])}-phone.png"))
+    assert errors == []

@@ -1,0 +1,102 @@
+"""The operator's page shows Spanish 21's and Free Bet Blackjack's main game as an exact
+count with its strategy named (P-140), as it does blackjack's, for every option the
+operator may pick; and the tables' rules panels print the chart the figure assumes."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+
+import pytest
+import sqlalchemy as sa
+
+from webgame.analysis import free_bet_blackjack, spanish_21
+from webgame.analysis.core import EXACT
+from webgame.engine.paytable import load_game, resolve
+from webgame.extensions import db
+from webgame.models import Table
+from webgame.services import strategy_charts
+from webgame.services.demo import seed
+
+# The operator's options that change the main game's count (the rest is the table's furniture).
+COUNTED = ("decks",)
+
+
+@pytest.fixture
+def operator(client):
+    seed()
+    db.session.commit()
+    client.get("/login")
+    assert client.post("/login", {"username": "operator", "password": "operator-pass-123"}).status_code == 302
+    return client
+
+
+def named(name: str) -> Table:
+    return db.session.scalars(sa.select(Table).filter_by(name=name)).one()
+
+
+def settled(html_of, seconds: float) -> str:
+    """Ask again while a figure is still being computed (the fragment polls itself)."""
+    deadline = time.monotonic() + seconds
+    while 'hx-trigger="every 2s"' in (html := html_of()):
+        assert time.monotonic() < deadline, html
+        time.sleep(0.2)
+    return html
+
+
+def main_row(fragment: str, label: str) -> tuple[float, str]:
+    m = re.search(rf"<td>{re.escape(label)}</td>\s*<td>([0-9.]+)%</td>\s*<td>\s*([a-z]+)", fragment)
+    assert m, f"no {label} row in {fragment}"
+    return float(m.group(1)), m.group(2)
+
+
+@pytest.mark.parametrize(("game", "module", "strategy_name"), [
+    ("spanish-21", spanish_21, "Spanish 21 basic strategy"),
+    ("free-bet-blackjack", free_bet_blackjack, "Free Bet strategy"),
+])
+def test_every_option_of_the_variant_is_counted_exactly_under_a_named_strategy(game, module, strategy_name) -> None:
+    """Whatever the operator picks, the main bet is the exact count (never a simulation)
+    and its assumptions name the strategy."""
+    for slug, variant in load_game(game).variants.items():
+        specs = {name: spec["choices"] for name, spec in variant.options.items() if name in COUNTED}
+        for choice in itertools.product(*specs.values()):
+            rules = resolve(variant, {"options": dict(zip(specs, choice, strict=True))})
+            main = module.wagers(variant, rules)[0]
+            assert main.bet == "main" and main.method == EXACT and not main.simulated, (slug, choice)
+            assert strategy_name in main.assumptions and strategy_name in main.label.replace("Main bet (", "")
+
+
+@pytest.mark.parametrize(("table_name", "label", "decks"), [
+    ("Grand Ronde Spanish 21", "Main bet (Spanish 21 basic strategy)", "8"),
+    ("Grand Ronde Free Bet Blackjack", "Main bet (Free Bet strategy)", "8"),
+])
+def test_the_operator_page_shows_the_exact_figure_as_an_option_changes(operator, table_name, label, decks) -> None:
+    table = named(table_name)
+    url = f"/operator/tables/{table.id}/edges"
+
+    def fragment(**args):
+        return operator.get(url, query_string=args, headers={"HX-Request": "true"}).get_data(as_text=True)
+
+    # An exact count of a few seconds (P-110, P-140), made off the request.
+    saved, method = main_row(settled(lambda: fragment(), seconds=180.0), label)
+    assert method == "exact" and 0.5 < saved < 1.5
+    other = settled(lambda: fragment(variant="grand-ronde", form_variant="grand-ronde", opt_decks=decks), seconds=180.0)
+    moved, method = main_row(other, label)
+    assert method == "exact" and moved != saved and "(not saved yet)" in other
+
+
+@pytest.mark.parametrize(("game", "name", "spanish"), [
+    ("spanish-21", "Spanish 21 basic strategy", True), ("free-bet-blackjack", "Free Bet strategy", False),
+])
+def test_the_rules_panel_prints_the_chart_the_figure_assumes(game, name, spanish) -> None:
+    rules = resolve(load_game(game).variants["grand-ronde"], {})
+    chart = strategy_charts.chart_for(game, rules)
+    assert chart is not None and name in chart["name"]
+    hard = dict(chart["hard"])
+    if spanish:
+        # Stiff hands of many cards draw for the bonus 21s: "S4" stands on two or three cards.
+        assert hard["14"][2] == "S4" and ("S4", "stand; with 4 or more cards, hit") in chart["legend"]
+    else:
+        # The free double on hard 9, 10 and 11 against every up card; no surrender.
+        assert set(hard["9"]) == {"D"} and all(code not in ("R", "Rs") for _, row in chart["hard"] for code in row)

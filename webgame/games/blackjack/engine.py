@@ -1084,6 +1084,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             "paytables": self._paytables_view(state),
             "notes": state.notes[-NOTES_SHOWN:],
             "rules_summary": rules_summary(state.rules),
+            "natural": _natural(state.rules),  # "Pure 21.5" where Bonus cards make it (001 s.810)
         }
 
     @staticmethod

@@ -166,6 +166,15 @@ def _at_most_main(rules: Mapping[str, Any], spot: str) -> bool:
     return bool(rules["paytables"][SIDE_BETS[spot].paytable].get("at_most_main"))
 
 
+def posted_for_decks(rules: dict[str, Any]) -> None:
+    """A side-bet table printed for one deck count only takes another table's lines on any other
+    count (Pure Spanish 21.5's Match the Dealer: Table C on six decks, D-096)."""
+    for table in rules["paytables"].values():
+        other = table.get("other_decks_lines_from")
+        if other and int(rules["decks"]) != int(table["for_decks"]):
+            table["lines"] = dict(rules["paytables"][other]["lines"])
+
+
 def _less_than_main(rules: Mapping[str, Any], spot: str) -> bool:
     """A side bet that must be less than the box's main bet (Pure Spanish 21.5's Match the
     Dealer at Lucky Derby, 001 s.932, D-097)."""
@@ -246,12 +255,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         # The posted blackjack payout (an operator option in c000, D-030) is the one line the
         # round pays blackjacks from, so the round's paytable shows what was really used.
         snapshot["paytables"][_main_paytable(snapshot)]["lines"]["blackjack"] = snapshot["blackjack_pays"]
-        # A side-bet table printed for one deck count only, with another table for the rest
-        # (Pure Spanish 21.5's Match the Dealer: Table C on six decks, D-096).
-        for table in snapshot["paytables"].values():
-            other = table.get("other_decks_lines_from")
-            if other and int(snapshot["decks"]) != int(table["for_decks"]):
-                table["lines"] = dict(snapshot["paytables"][other]["lines"])
+        posted_for_decks(snapshot)
         shoe = self._shoe(snapshot, carry)
         shoe.begin_round(rng)
         state = BlackjackState(rules=snapshot, shoe=shoe,

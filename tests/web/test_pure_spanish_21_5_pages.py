@@ -61,7 +61,7 @@ def test_a_hand_at_the_lucky_derby_pure_spanish_21_5_table(app, guest):
     assert table_account("fees", table) == 50
     assert table_account("bank", table) == 0
     b.page()
-    assert 'data-testid="pd-fees"' in b.html
+    assert 'data-testid="pd-fees"' in b.html and 'data-testid="pd-covered"' in b.html
     assert "Pure Spanish 21.5" in b.html and 'data-testid="dealer-cards"' in b.html
     recall_page = b.c.get(f"/rounds/{rnd.id}").get_data(as_text=True)
     assert 'data-testid="recall-fees"' in recall_page and 'data-testid="recall-coverage"' in recall_page

@@ -7,7 +7,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from webgame.analysis import pure_spanish_21_5 as ps, spanish_21
+from webgame.analysis import pure_spanish_21_5 as ps
+from webgame.analysis import spanish_21
 from webgame.analysis.edges import configuration
 from webgame.engine.paytable import load_game, resolve
 

@@ -24,7 +24,6 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cache
 from itertools import product
-from math import comb
 from typing import Any
 
 from ..engine.paytable import Variant, odds_of
@@ -117,11 +116,11 @@ def _suit_ways(ranks: tuple[str, ...], decks: int) -> Iterator[tuple[tuple[str, 
     (rank, suit) is ``decks`` cards of the shoe, taken without replacement."""
     for suits in product(SUITS, repeat=len(ranks)):
         p = Fraction(1)
-        seen: dict[str, int] = {}
+        seen: dict[tuple[str, str], int] = {}
         for r, s in zip(ranks, suits, strict=True):
-            same_rank = sum(v for (rr, _), v in seen.items() if rr == r) if seen else 0
-            p *= Fraction(decks - seen.get((r, s), 0), 4 * decks - same_rank)  # type: ignore[call-overload]
-            seen[(r, s)] = seen.get((r, s), 0) + 1  # type: ignore[index]
+            same_rank = sum(v for (rr, _), v in seen.items() if rr == r)
+            p *= Fraction(decks - seen.get((r, s), 0), 4 * decks - same_rank)
+            seen[(r, s)] = seen.get((r, s), 0) + 1
         yield suits, p
 
 
@@ -240,8 +239,3 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
         ))
     return out
 
-
-def match_total(rules: Mapping[str, Any]) -> int:
-    """The number of (up card, two cards) deals Match the Dealer is counted over."""
-    n = combos.size(shoe_of(rules))
-    return n * comb(n - 1, 2)

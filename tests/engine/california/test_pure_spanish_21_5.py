@@ -12,10 +12,9 @@ the rule wrong (an ordinary blackjack table's rule instead) the figure would dif
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
-
-import random
 
 import pytest
 

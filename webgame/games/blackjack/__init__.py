@@ -59,8 +59,8 @@ __all__ = [
     "BlackjackState",
     "BlackjackSwitch",
     "FreeBetBlackjack",
-    "PureSpanish215",
     "Hand",
+    "PureSpanish215",
     "Seat",
     "SpanishTwentyOne",
 ]

@@ -351,7 +351,8 @@ def test_split_aces_draw_freely_at_lucky_derby_and_take_one_card_at_lucky_chance
     assert "hit" in kinds(engine, state, 1)  # 001 s.898
     engine, state, _ = deal("lucky-chances-bgc", [["As", "Ac"]], ["9d", "7h"], ["2h", "3s", "Kd+bonus"])
     act(engine, state, "split", 1, 1000)
-    assert engine.is_over(state) or engine.to_act(state) != 1  # one card each (002 s.4520)
+    assert engine.to_act(state) != 1  # one card each, no decision (002 s.4520)
+    assert [len(h.cards) for h in state.inner.seats[1].hands] == [2, 2]
 
 
 # ---------------------------------------------------------------------------------------

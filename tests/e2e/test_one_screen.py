@@ -25,6 +25,7 @@ GAMES = {
     "spanish-21": ("main", "deal"),
     "free-bet-blackjack": ("main", "deal"),
     "blackjack-switch": ("main", "deal"),
+    "pure-spanish-21-5": ("main", "deal"),
     "craps": ("pass", "roll"),
     "roulette": ("red", "spin"),
     "big-six": ("1", "spin"),
@@ -48,7 +49,7 @@ GAMES = {
 # Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
 # bank), so the lone player meets the felt as it deals.
 BACCARAT_PD = {"fortune-7-baccarat", "california-baccarat", "dragon-dai-bacc", "ruyi-baccarat"}
-PLAYER_BANKED = {"four-card-poker"} | BACCARAT_PD
+PLAYER_BANKED = {"four-card-poker", "pure-spanish-21-5"} | BACCARAT_PD
 FIRST_CHIP = {"four-card-poker": "$10 chip"}  # a $10 Ante minimum (002 s.4078): the rail adds the chip
 FIRST_CHIP.update({g: "$25 chip" for g in BACCARAT_PD})  # a $10 line minimum at the $10-$100 tables
 NO_CARDS = {"craps", "roulette", "big-six"}  # a device, not cards: the dice or the wheel

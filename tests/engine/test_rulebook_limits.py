@@ -21,6 +21,8 @@ from webgame.services.tables import ConfigError, validate
 STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("blackjack", "grand-ronde", "main"): {("max", 100000, "000 s.265")},
     ("spanish-21", "grand-ronde", "main"): {("max", 50000, "000 s.1124")},
+    ("pure-spanish-21-5", "lucky-derby", "match-the-dealer"): {("max", 5000, "001 s.938")},
+    ("pure-spanish-21-5", "lucky-derby", "blackjack-bonus-bet"): {("min", 100, "001 s.290"), ("max", 2500, "001 s.290")},
     ("free-bet-blackjack", "grand-ronde", "main"): {("max", 100000, "000 s.1215")},
     ("craps", "grand-ronde", "bet"): {("max", 50000, "000 s.422")},
     ("craps", "grand-ronde", "odds"): {("max", 50000, "000 s.422")},

@@ -108,12 +108,17 @@ def standard_deck() -> list[Card]:
     return [Card(r, s) for s in SUITS for r in RANKS]
 
 
-def build_shoe(decks: int, *, jokers_per_deck: int = 0, remove_ranks: str = "") -> list[Card]:
-    """Several decks in canonical order; stripped decks drop ranks (Spanish 48-card decks)."""
+def build_shoe(decks: int, *, jokers_per_deck: int = 0, remove_ranks: str = "",
+               bonus_ranks: str = "") -> list[Card]:
+    """Several decks in canonical order; stripped decks drop ranks (Spanish 48-card decks), and
+    the ranks of ``bonus_ranks`` are the specially marked "Bonus" cards (Pure Spanish 21.5's
+    K/Q/J, 001 s.787; the Bureau edition's K/Q/J/10, 002 s.4262)."""
     if decks < 1:
         raise ValueError("a shoe holds at least one deck")
+    bonus = frozenset({"bonus"})
     cards: list[Card] = []
     for _ in range(decks):
-        cards.extend(c for c in standard_deck() if c.rank not in remove_ranks)
+        cards.extend(Card(c.rank, c.suit, bonus) if c.rank in bonus_ranks else c
+                     for c in standard_deck() if c.rank not in remove_ranks)
         cards.extend(Card(JOKER_RANK, "") for _ in range(jokers_per_deck))
     return cards

@@ -15,6 +15,8 @@ ENGINES: dict[str, str] = {
     "spanish-21": "webgame.games.blackjack:SPANISH_21",
     "free-bet-blackjack": "webgame.games.blackjack:FREE_BET",
     "blackjack-switch": "webgame.games.blackjack:SWITCH",
+    # Player-banked only, as Four Card Poker: every edition on the player-dealer table.
+    "pure-spanish-21-5": "webgame.games.blackjack:PURE_SPANISH_21_5",
     "craps": "webgame.games.dice:CRAPS",
     "roulette": "webgame.games.wheel:ROULETTE",
     "big-six": "webgame.games.wheel:BIG_SIX",

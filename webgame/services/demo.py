@@ -24,6 +24,9 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Grand Ronde Spanish 21", "spanish-21", "grand-ronde", {}),
     ("Grand Ronde Free Bet Blackjack", "free-bet-blackjack", "grand-ronde", {}),
     ("Chapter 4 Blackjack Switch", "blackjack-switch", "chapter4", {}),
+    # A seated player banks (the player-dealer); bots may take the bank when offered it.
+    ("Lucky Derby Pure Spanish 21.5 (player-dealer)", "pure-spanish-21-5", "lucky-derby",
+     {"options": {"bots_may_bank": True}}),
     ("Grand Ronde Craps", "craps", "grand-ronde", {}),
     ("Chapter 4 Craps", "craps", "chapter4", {}),
     ("Double-Zero Roulette", "roulette", "grand-ronde-00", {}),

@@ -102,7 +102,7 @@ def table_limit(table: Table) -> tuple[str, dict[str, int]] | None:
 def _blackjack(v: Variant, r: Rules) -> Iterator[str]:
     if int(r.get("hands_per_box", 1)) == 2:
         yield "Two hands: switch their second cards"  # Blackjack Switch (004 s.444)
-    yield f"Blackjack pays {r['blackjack_pays']}"
+    yield f"{r.get('natural_name', 'Blackjack')} pays {r['blackjack_pays']}"  # Pure 21.5 (001 s.810)
     yield "Dealer hits soft 17" if r["dealer_hits_soft_17"] else "Dealer stands on soft 17"
     yield plural(int(r["decks"]), "deck")
     totals = r.get("double_totals") or []
@@ -118,6 +118,8 @@ def _blackjack(v: Variant, r: Rules) -> Iterator[str]:
         yield "Double-down rescue"
     if r.get("dealer_22_pushes"):
         yield "Dealer 22 pushes"
+    if r.get("dealer_888_pushes_busts"):
+        yield "A player-dealer 8-8-8 pushes every bust"  # 001 s.882
     if r.get("free_double_hard_totals"):
         yield "Free doubles on hard " + words([str(t) for t in r["free_double_hard_totals"]])
     if r.get("free_split_values"):
@@ -262,6 +264,7 @@ def _rank(ranks: Sequence[str]) -> str:
 
 KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "blackjack": _blackjack, "spanish-21": _blackjack, "free-bet-blackjack": _blackjack, "blackjack-switch": _blackjack,
+    "pure-spanish-21-5": _blackjack,
     "craps": _craps, "roulette": _roulette, "big-six": _big_six,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,

@@ -1,6 +1,7 @@
 """Blackjack and its house-banked relatives: one engine, rules as data. Blackjack (the Grand
 Ronde, Chapter 4 and Single Deck tables, ``webgame/rules/blackjack.toml``) and Spanish 21
-(``webgame/rules/spanish-21.toml``) and Free Bet Blackjack (``free-bet-blackjack.toml``) and Blackjack Switch
+(``webgame/rules/spanish-21.toml``), Pure Spanish 21.5 (``pure-spanish-21-5.toml``, banked by a
+seated player) and Free Bet Blackjack (``free-bet-blackjack.toml``) and Blackjack Switch
 (``blackjack-switch.toml``) differ only in their rules files; each game is the same
 engine under its own slug."""
 
@@ -33,14 +34,25 @@ class BlackjackSwitch(BlackjackEngine):
     name = "Blackjack Switch"
 
 
+class PureSpanish215(BlackjackEngine):
+    """Pure Spanish 21.5 / Pure 21.5 Blackjack (001 §34, 002 §20 and §33, 003 §37): the
+    blackjack engine under its own name, every edition a player-dealer edition; the Bonus
+    cards, the 21.5 and the 8-8-8 are rules in its rules file."""
+
+    slug = "pure-spanish-21-5"
+    name = "Pure Spanish 21.5"
+
+
 ENGINE = BlackjackEngine()
 SWITCH = BlackjackSwitch()
 SPANISH_21 = SpanishTwentyOne()
 FREE_BET = FreeBetBlackjack()
+PURE_SPANISH_21_5 = PureSpanish215()
 
 __all__ = [
     "ENGINE",
     "FREE_BET",
+    "PURE_SPANISH_21_5",
     "SPANISH_21",
     "SWITCH",
     "BlackjackEngine",
@@ -48,6 +60,7 @@ __all__ = [
     "BlackjackSwitch",
     "FreeBetBlackjack",
     "Hand",
+    "PureSpanish215",
     "Seat",
     "SpanishTwentyOne",
 ]

@@ -42,7 +42,7 @@ from ..sidebets import Graded, SideBet, capped_per_player
 from . import strategy
 from .bonus import bonus_21, bonus_name, is_super_bonus
 from .hand import card_value, count, is_ace, is_natural, is_ten_value, same_value
-from .sidebets import DEAL, PEEK, SIDE_BETS, Dealt
+from .sidebets import DEAL, END, PEEK, SIDE_BETS, Dealt
 
 BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
 MAIN = "main"
@@ -109,6 +109,7 @@ class Seat:
     results: list[dict[str, Any]] = field(default_factory=list)
     switch_open: bool = False  # Switch: the box has still to choose whether to switch (D-602)
     switched: bool = False
+    first_two: list[str] = field(default_factory=list)  # as dealt: the bonus bets grade them after splits (D-141)
 
     @property
     def main(self) -> int:
@@ -163,6 +164,26 @@ def _hands_per_box(rules: Mapping[str, Any]) -> int:
 def _at_most_main(rules: Mapping[str, Any], spot: str) -> bool:
     """A side bet that may not be more than the box's main bet (Match the Dealer, D-078)."""
     return bool(rules["paytables"][SIDE_BETS[spot].paytable].get("at_most_main"))
+
+
+def posted_for_decks(rules: dict[str, Any]) -> None:
+    """A side-bet table printed for one deck count only takes another table's lines on any other
+    count (Pure Spanish 21.5's Match the Dealer: Table C on six decks, D-096)."""
+    for table in rules["paytables"].values():
+        other = table.get("other_decks_lines_from")
+        if other and int(rules["decks"]) != int(table["for_decks"]):
+            table["lines"] = dict(rules["paytables"][other]["lines"])
+
+
+def _less_than_main(rules: Mapping[str, Any], spot: str) -> bool:
+    """A side bet that must be less than the box's main bet (Pure Spanish 21.5's Match the
+    Dealer at Lucky Derby, 001 s.932, D-097)."""
+    return bool(rules["paytables"][SIDE_BETS[spot].paytable].get("less_than_main"))
+
+
+def _natural(rules: Mapping[str, Any]) -> str:
+    """The table's name for its two-card natural: "Pure 21.5" where Bonus cards make it (001 s.799)."""
+    return str(rules.get("natural_name", "Blackjack"))
 
 
 def _spot_name(spot: str) -> str:
@@ -234,6 +255,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         # The posted blackjack payout (an operator option in c000, D-030) is the one line the
         # round pays blackjacks from, so the round's paytable shows what was really used.
         snapshot["paytables"][_main_paytable(snapshot)]["lines"]["blackjack"] = snapshot["blackjack_pays"]
+        posted_for_decks(snapshot)
         shoe = self._shoe(snapshot, carry)
         shoe.begin_round(rng)
         state = BlackjackState(rules=snapshot, shoe=shoe,
@@ -254,13 +276,16 @@ class BlackjackEngine(GameBase[BlackjackState]):
     def _shoe(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
         decks, pct = int(rules["decks"]), int(rules["penetration_pct"])
         removed = str(rules.get("remove_ranks", ""))  # "T": 48-card Spanish decks (000 s.1111)
+        bonus = str(rules.get("bonus_ranks", ""))  # Pure Spanish 21.5's marked Bonus cards (001 s.787)
         size = decks * (52 - 4 * len(removed))
         if carry:
             shoe = codec.load(Shoe, carry)
             # A table whose shoe settings changed between rounds starts a new shoe.
-            if shoe.decks == decks and shoe.size == size and shoe.cut_at == shoe.size * pct // 100:
+            marked = sum("+bonus" in c for c in (*shoe.remaining, *shoe.discards, *shoe.in_play))
+            if shoe.decks == decks and shoe.size == size and shoe.cut_at == shoe.size * pct // 100 \
+                    and marked == decks * 4 * len(bonus):
                 return shoe
-        return Shoe.fresh(decks, pct, remove_ranks=removed)
+        return Shoe.fresh(decks, pct, remove_ranks=removed, bonus_ranks=bonus)
 
     def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
         """D-011: no round for the table's idle time reshuffles the shoe."""
@@ -316,6 +341,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
             most = lim["max"]
             if spot != MAIN and _at_most_main(state.rules, spot):
                 most = min(most, box.main)  # D-078
+            if spot != MAIN and _less_than_main(state.rules, spot):
+                most = min(most, box.main - step)  # D-097
             room = (most - have) // step * step
             if room <= 0:
                 continue
@@ -349,18 +376,30 @@ class BlackjackEngine(GameBase[BlackjackState]):
             # Doubled and still in play (Spanish 21): double again, rescue or stand; no hit
             # (s.1119, s.1188-1189). Each double-double is up to the hand's total (D-063).
             out = [Legal("stand", spot, label="Stand")]
-            if len(hand.redoubles) + 1 < int(rules.get("max_doublings", 1)):
+            c = count(hand.cards)
+            must_stand = not c.soft and c.total >= int(rules.get("player_must_stand_hard", 22))
+            if len(hand.redoubles) + 1 < int(rules.get("max_doublings", 1)) and not must_stand:
                 total = hand.total_wager
-                out.append(Legal("double", spot, min(int(rules["double_min"]), total), total,
-                                 "Double again (up to the total bet)"))
+                low = min(int(rules["double_min"]), total) if rules.get("double_for_less", True) else total
+                out.append(Legal("double", spot, low, total, "Double again (up to the total bet)"))
             if rules.get("rescue"):
                 out.append(Legal("rescue", spot, label="Rescue: take back the last double, lose the rest"))
             return out
-        out = [Legal("hit", spot, label="Hit"), Legal("stand", spot, label="Stand")]
-        if self._may_double(rules, hand):
+        c = count(hand.cards)
+        # A forced stand on a hard total (Pure Spanish 21.5: hard 17, D-085; hard 19, D-100)
+        # takes away every card; a forced hit on a hard total takes away the stand (002 s.2031).
+        must_stand = not c.soft and c.total >= int(rules.get("player_must_stand_hard", 22))
+        must_hit = not c.soft and c.total <= int(rules.get("player_must_hit_hard", 0))
+        out = [] if must_stand else [Legal("hit", spot, label="Hit")]
+        if not must_hit:
+            out.append(Legal("stand", spot, label="Stand"))
+        if self._may_double(rules, hand) and not must_stand:
             if self._free_double(rules, hand):
                 out.append(Legal("double", spot, hand.stake, hand.stake,
                                  "Double for free: the house puts a Free Bet on it"))
+            elif not rules.get("double_for_less", True):
+                # Where double-doubles are offered there is no doubling for less (D-091).
+                out.append(Legal("double", spot, hand.stake, hand.stake, "Double"))
             else:
                 out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
         if len(hand.cards) == 2 and same_value(*hand.cards) \
@@ -370,7 +409,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
                                  "Split for free: the house puts a Free Bet on the new hand"))
             else:
                 out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
-        if rules["surrender"] and len(hand.cards) == 2 and not hand.split_aces:
+        if rules["surrender"] and len(hand.cards) == 2 and not hand.split_aces \
+                and not (hand.split and not rules.get("surrender_after_split", True)):  # D-090
             out.append(Legal("surrender", spot, label="Surrender: give up the hand, half the bet back"))
         return out
 
@@ -454,6 +494,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
             raise IllegalAction(f"The maximum on {_spot_name(spot)} is {fmt(lim['max'])}.")
         if spot != MAIN and _at_most_main(state.rules, spot) and total > box.main:
             raise IllegalAction(f"{_spot_name(spot)} may not be more than the main bet.")  # D-078
+        if spot != MAIN and _less_than_main(state.rules, spot) and total >= box.main:
+            raise IllegalAction(f"{_spot_name(spot)} must be less than the main bet.")  # D-097
         box.bets[spot] = total
         events.append(Stake(action.seat, spot, action.amount))
         if spot == MAIN and _hands_per_box(state.rules) == 2:
@@ -517,6 +559,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 hand.cards.append(state.shoe.draw(rng).code)
         state.dealer.append(state.shoe.draw(rng).code)
         for n in players:
+            state.seats[n].first_two = list(state.seats[n].hands[0].cards)
             for hand in state.seats[n].hands:
                 if is_natural(hand.cards):
                     hand.status = BLACKJACK
@@ -580,6 +623,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         self._settle_side_bets(state, events, PEEK)
         if state.dealer_blackjack:
             self._settle_against_dealer_blackjack(state, events)
+            self._settle_side_bets(state, events, END)  # a natural never busts (D-107)
             self._finish(state)
             return
         for n, box in sorted(state.seats.items()):
@@ -602,7 +646,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if hand.status == BLACKJACK and hand.result is None:
                 hand.result = BLACKJACK
                 self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
-                             "win", f"Blackjack pays {win_line}")
+                             "win", f"{_natural(state.rules)} pays {win_line}")
 
     def _switch(self, state: BlackjackState, events: list[Event], seat: int, box: Seat, switch: bool) -> None:
         """Blackjack Switch (004 s.444, D-602): exchange the second cards of the box's two hands,
@@ -629,14 +673,15 @@ class BlackjackEngine(GameBase[BlackjackState]):
                     win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
                     hand.result = BLACKJACK
                     self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
-                                 "win", f"Blackjack beats the dealer's blackjack: pays {win_line}")
+                                 "win", f"{_natural(state.rules)} beats the dealer's: pays {win_line}")
                 elif hand.status == BLACKJACK:
                     hand.result = "push"
                     self._settle(state, events, n, hand.bet, hand.stake, hand.stake, "push",
-                                 "Blackjack against the dealer's blackjack is a push")
+                                 f"{_natural(state.rules)} against the dealer's is a push")
                 else:
                     hand.status, hand.result = STOOD, "lose"
-                    self._settle(state, events, n, hand.bet, hand.stake, 0, "lose", "Dealer blackjack")
+                    self._settle(state, events, n, hand.bet, hand.stake, 0, "lose",
+                                 f"Dealer {_natural(state.rules)[0].lower()}{_natural(state.rules)[1:]}")
 
     # players' decisions ----------------------------------------------------------------
     def _play(self, state: BlackjackState, action: Action, rng: Rng, events: list[Event]) -> None:
@@ -756,7 +801,11 @@ class BlackjackEngine(GameBase[BlackjackState]):
                     *, still_playing: bool) -> None:
         """A card has landed on a hand: bust loses at once (004 s.376), 21 stands (D-039)."""
         total = count(hand.cards).total
-        if total > 21:
+        if total > 21 and state.rules.get("dealer_888_pushes_busts"):
+            # A busted hand waits for the dealer: a dealer 8-8-8 pushes it (001 s.878, D-103).
+            hand.status = BUST
+            events.append(Note(f"{_box(seat)} busts with {total}.", seat))
+        elif total > 21:
             hand.status, hand.result = BUST, "lose"
             events.append(Note(f"{_box(seat)} busts with {total}.", seat))
             self._settle_hand(state, events, seat, hand, "lose", "Bust")
@@ -798,8 +847,12 @@ class BlackjackEngine(GameBase[BlackjackState]):
         state.hole_revealed = True
         live = [(n, h) for n, s in sorted(state.seats.items()) for h in s.hands if h.result is None]
         hits_soft_17 = bool(state.rules["dealer_hits_soft_17"])
-        # D-042 (004 s.401): no draw when every hand is already decided.
-        while live:
+        # D-042 (004 s.401): no draw when every hand is already decided, unless a bet on the
+        # dealer's hand is still riding (Buster: "must complete his hand", 002 s.4700, D-107).
+        completes_for = state.rules.get("dealer_completes_for") or []
+        riding = any(bet.spot in s.bets for bet in SIDE_BETS.offered(state.rules) for s in state.seats.values()
+                     if bet.paytable in completes_for and s.dealt_in)
+        while live or riding:
             dealer = count(state.dealer)
             if dealer.total > 17 or (dealer.total == 17 and not (dealer.soft and hits_soft_17)):
                 break
@@ -815,9 +868,16 @@ class BlackjackEngine(GameBase[BlackjackState]):
             events.append(Note(f"Dealer busts with {dealer.total}."))
         else:
             events.append(Note(f"Dealer has {dealer.total}."))
+        eights = [c[0] for c in state.dealer] == ["8", "8", "8"] and bool(rules.get("dealer_888_pushes_busts"))
+        if eights:
+            events.append(Note("Dealer 8-8-8: every busted hand pushes."))
         for n, hand in live:
             player = count(hand.cards).total
-            if pushes_22:
+            if hand.status == BUST:
+                hand.result = "push" if eights else "lose"
+                self._settle_hand(state, events, n, hand, hand.result,
+                                  "Busted against the dealer's 8-8-8: push" if eights else "Bust")
+            elif pushes_22:
                 hand.result = "push"
                 self._settle_hand(state, events, n, hand, "push", "Dealer 22 pushes")
             elif player == 21 and rules.get("player_21_wins"):
@@ -834,6 +894,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 hand.result = "lose"
                 self._settle_hand(state, events, n, hand, "lose", f"Dealer's {dealer.total} wins")
         self._super_bonus(state, events)
+        self._settle_side_bets(state, events, END)
         self._finish(state)
 
     @staticmethod
@@ -924,7 +985,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
         """Every side bet the table offers that settles at ``moment``, from the side-bet table:
         each box's spots graded on its first two cards (D-054), paid at its paytable's line,
         and, where the paytable carries a per-player cap, capped (Lucky Ladies, 000 s.356, D-062)."""
-        dealt = [(n, box.bets, Dealt(box.hands[0].cards, state.dealer[0], state.dealer_blackjack))
+        dealt = [(n, box.bets, Dealt(box.hands[0].cards, state.dealer[0], state.dealer_blackjack,
+                                     first_two=tuple(box.first_two), hand=tuple(box.hands[0].cards),
+                                     split=len(box.hands) > 1 and box.hands[0].split,
+                                     dealer_cards=tuple(state.dealer) if state.hole_revealed else ()))
                  for n, box in sorted(state.seats.items()) if box.dealt_in]
         for bets in SIDE_BETS.due(state.rules, moment):
             graded = SIDE_BETS.grade(state.rules, bets, dealt)
@@ -942,14 +1006,15 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if capped is not None:
             won = capped
             detail += f"; the round's {table.get('name', g.bet.name)} win is capped at {fmt(int(table['cap']))}"
-        self._settle(state, events, g.seat, g.bet.spot, g.stake, g.stake + won, "win", detail)
+        # A line that returns the bet only is a push (the Blackjack Bonus Bet's two-card 20, 001 s.313).
+        self._settle(state, events, g.seat, g.bet.spot, g.stake, g.stake + won, "win" if won else "push", detail)
 
     def _settle_insurance(self, state: BlackjackState, events: list[Event]) -> None:
         """Settled right after the peek (D-032), 2 to 1 on a dealer blackjack."""
-        odds = odds_of(state.rules, _main_paytable(state.rules), "insurance")
         for n, box in sorted(state.seats.items()):
             if not box.insurance:
-                continue
+                continue  # a table with no insurance posts no line for it (D-088)
+            odds = odds_of(state.rules, _main_paytable(state.rules), "insurance")
             if state.dealer_blackjack:
                 self._settle(state, events, n, INSURANCE_BET, box.insurance,
                              box.insurance + odds.win(box.insurance), "win", f"Insurance pays {odds}")
@@ -1023,6 +1088,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             "paytables": self._paytables_view(state),
             "notes": state.notes[-NOTES_SHOWN:],
             "rules_summary": rules_summary(state.rules),
+            "natural": _natural(state.rules),  # "Pure 21.5" where Bonus cards make it (001 s.810)
         }
 
     @staticmethod
@@ -1076,6 +1142,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
             can_split="split" in legal, can_surrender="surrender" in legal,
             dealer_hits_soft_17=bool(state.rules["dealer_hits_soft_17"]),
             rule_set=strategy.rule_set(state.rules)))
+        if play not in legal:  # a forced stand or hit the chart does not know (D-085, D-100)
+            play = "stand" if "stand" in legal else "hit"
         amount = legal["double"].max if play == "double" else 0
         return Action(play, seat, str(state.turn_hand), amount)
 
@@ -1088,6 +1156,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
             return Action("decline", seat)
         if state.phase == PLAY and state.seats[seat].switch_open:
             return Action("keep", seat)  # the hands as dealt: no choice made for the player
+        if state.phase == PLAY and "stand" not in {lg.kind for lg in self._legal_play(state, seat)}:
+            return Action("hit", seat, str(state.turn_hand))  # a forced hit on a hard 11 or less (002 s.2031)
         return Action("stand", seat, str(state.turn_hand))
 
 

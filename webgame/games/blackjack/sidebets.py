@@ -19,6 +19,7 @@ from .hand import count, is_natural
 # The moments a side bet settles at.
 DEAL = "deal"  # right after the deal, before insurance is offered (D-059)
 PEEK = "peek"  # once the dealer's blackjack is known: the peek, or no peek possible (D-055, D-062)
+END = "end"  # once the dealer's hand is complete: bets on the dealer's hand or on drawn cards (D-107, D-141)
 
 # Betting spots of the side bets, and the side bets (paytable and limit) they belong to.
 SUPER_BONUS_PLAYER = "super-bonus-player"
@@ -27,6 +28,8 @@ TWENTY_ONE_PLUS_THREE = "21-plus-3-xtreme"
 LUCKY_LADIES = "lucky-ladies"
 SUPER_BONUS = "super-bonus-blackjack"
 MATCH_THE_DEALER = "match-the-dealer"  # Spanish 21 (000 §23)
+BUSTER = "buster-blackjack"  # Pure 21.5 at Lucky Chances (002 §34)
+BLACKJACK_BONUS = "blackjack-bonus-bet"  # the Lucky Derby Blackjack Bonus Bet (001 §39)
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,10 @@ class Dealt:
     cards: Sequence[str]
     up_card: str
     dealer_blackjack: bool = False
+    first_two: Sequence[str] = ()  # the box's two cards as dealt, whatever a split did later
+    hand: Sequence[str] = ()  # the box's first hand as it ended
+    split: bool = False
+    dealer_cards: Sequence[str] = ()  # the dealer's whole hand, once it is turned
 
 
 # Ranks in straight order; the ace also plays low in A-2-3 (D-057).
@@ -96,13 +103,64 @@ def super_bonus(spot: str, player_blackjack: bool, dealer_blackjack: bool) -> st
     return "dealer-blackjack" if dealer_blackjack else None
 
 
+def buster(dealer: Sequence[str]) -> str | None:
+    """The Buster Blackjack bet (002 s.4685-4756): the dealer's hand busts, paid by its number
+    of cards. A natural never busts; a dealer 8-8-8 is a three-card bust (D-107)."""
+    if not dealer or count(dealer).total <= 21 or is_natural(dealer):
+        return None
+    n = len(dealer)
+    return f"bust-{n}-cards" if n < 8 else "bust-8-or-more-cards"
+
+
+_RED = frozenset("hd")
+
+
+def _tier(cards: Sequence[str]) -> str:
+    """D-142: suited = one suit; same colour = one colour, not one suit; else unsuited."""
+    suits = {c[1] for c in cards}
+    if len(suits) == 1:
+        return "suited"
+    if suits <= _RED or not suits & _RED:
+        return "same-colour"
+    return "unsuited"
+
+
+def blackjack_bonus(first_two: Sequence[str], hand: Sequence[str], split: bool) -> str | None:
+    """The Lucky Derby Blackjack Bonus Bet (001 s.281-313) by D-140-D-142: the host game's
+    natural, a pair and the two-card 20 on the cards as dealt; 7-7-7 and 6-7-8 on the first
+    three cards, A-2-3-4 on the first four, six cards without busting, all on an unsplit hand.
+    Only the highest line pays."""
+    a, b = first_two[0], first_two[1]
+    drawn: list[str | None] = []
+    if not split:
+        three, four = sorted(c[0] for c in hand[:3]), sorted(c[0] for c in hand[:4])
+        if len(hand) >= 4 and four == ["2", "3", "4", "A"]:
+            drawn.append(f"ace-2-3-4-{_tier(hand[:4])}")
+        if len(hand) >= 3 and three == ["7", "7", "7"]:
+            drawn.append(f"seven-seven-seven-{_tier(hand[:3])}")
+        if len(hand) >= 3 and three == ["6", "7", "8"]:
+            drawn.append(f"six-seven-eight-{_tier(hand[:3])}")
+        if len(hand) >= 6 and count(hand).total <= 21:
+            drawn.append("six-card-no-bust")
+    if is_natural([a, b]):
+        drawn.append(f"blackjack-{_tier([a, b])}")
+    if a[0] == b[0]:
+        drawn.append("any-pair")
+    elif count([a, b]).total == 20 and a[0] in "TJQK" and b[0] in "TJQK":
+        drawn.append("two-card-20")
+    found = [d for d in drawn if d]
+    return found[0] if found else None
+
+
 # One grader per side-bet spot, by name.
 GRADERS: dict[str, Callable[[Dealt], str | None]] = {
     TWENTY_ONE_PLUS_THREE: lambda d: twenty_one_plus_three(d.cards, d.up_card),
     LUCKY_LADIES: lambda d: lucky_ladies(d.cards, d.dealer_blackjack),
     SUPER_BONUS_PLAYER: lambda d: super_bonus(SUPER_BONUS_PLAYER, is_natural(d.cards[:2]), d.dealer_blackjack),
     SUPER_BONUS_DEALER: lambda d: super_bonus(SUPER_BONUS_DEALER, is_natural(d.cards[:2]), d.dealer_blackjack),
-    MATCH_THE_DEALER: lambda d: match_the_dealer(d.cards, d.up_card),
+    MATCH_THE_DEALER: lambda d: match_the_dealer(d.first_two or d.cards, d.up_card),
+    BUSTER: lambda d: buster(d.dealer_cards),
+    BLACKJACK_BONUS: lambda d: blackjack_bonus(d.first_two, d.hand, d.split),
 }
 
 # Every side bet of the Grand Ronde table; a round offers those its rules list (D-517). The
@@ -120,6 +178,9 @@ SIDE_BETS: SideBetTable[Dealt] = SideBetTable([
     SideBet(LUCKY_LADIES, LUCKY_LADIES, PEEK, LUCKY_LADIES, "Lucky Ladies", "Lucky Ladies"),
     # Spanish 21: the first two cards against the up card, whatever follows (D-077).
     SideBet(MATCH_THE_DEALER, MATCH_THE_DEALER, DEAL, MATCH_THE_DEALER, "Match the Dealer", "Match the Dealer"),
+    # Pure Spanish 21.5: a bet on the dealer's bust, and on the player's own cards as drawn.
+    SideBet(BUSTER, BUSTER, END, BUSTER, "Buster", "Buster Blackjack"),
+    SideBet(BLACKJACK_BONUS, BLACKJACK_BONUS, END, BLACKJACK_BONUS, "BJ Bonus", "the Blackjack Bonus Bet"),
 ], GRADERS)
 
 SIDE_SPOTS: dict[str, str] = {bet.spot: bet.paytable for bet in SIDE_BETS}

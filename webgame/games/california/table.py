@@ -489,13 +489,17 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         wagering = frozenset(position(int(s)) for s, bets in state.wagers.items() if any(bets.values()))
         return seats_action.Layout(self.positions(state.rules), position(state.pd_seat), wagering)
 
-    def _set_action_seat(self, state: PlayerDealerState, rng: Rng) -> None:
+    def _set_action_seat(self, state: PlayerDealerState, rng: Rng | None) -> None:
         rule = self.edition(state.rules).action
         layout = self._layout(state)
         card = None
         if rule.method in ("card", "seat-map"):
             dealer = self.inner.view(state.inner, None).get("dealer")
             shown = [c for c in (dealer.get("cards", []) if isinstance(dealer, dict) else []) if c]
+            if len(shown) < rule.card and not self.inner.is_over(state.inner):
+                # The counted card is still face down (Pure Spanish 21.5's down card, 001 s.838):
+                # the button is set when it is turned, before anything is settled (D-094).
+                return
             counted = shown[rule.card - 1] if len(shown) >= rule.card else None
             card = str(counted)[0] if counted else None
             state.action_card = str(counted) if counted else ""
@@ -540,6 +544,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return []
         assert state.pd_seat is not None
         ed = self.edition(state.rules)
+        if state.action_seat is None and ed.action.method in ("card", "seat-map"):
+            self._set_action_seat(state, None)  # its card is turned now
         layout = self._layout(state)
         start = position(state.action_seat) if state.action_seat is not None else position(state.pd_seat)
         order = seats_action.settlement_order(layout, start, ed.action.settle)

@@ -274,3 +274,25 @@ def test_a_bet_behind_through_the_web(app, guest):
     assert sum(r.returned - r.stake for r in rows) == 0  # the bank paid what the players won, no more
     assert balance(FEE_ACCOUNT, table) > 0 and balance("bank", table) == 0
     assert_books_balance()
+
+
+def test_the_bank_keeps_chips_for_its_own_collection_fee(app, guest):
+    """P-038: the P/D's fee is taken from its chips before the deal (D-483, D-484), so a stake
+    may not leave fewer chips than the most the posted schedule can charge the bank (001
+    consolidated option 1: $0.50 to $5 on the table action, s.2077-2081)."""
+    table = pd_table()
+    (a, pa), (b, _), _ = three(app, guest, table)
+    a.page()
+    assert a.act("next") == ""
+    chips = wallet.balance(wallet.chips(pa.id, table.id))
+    assert chips == 50_000
+    assert "$5–$495" in a.html  # the form offers up to the chips less the largest bank fee
+    import html
+    assert html.unescape(a.act("bank", amount="496")) == (
+        "Keep $5 of your chips for the bank's collection fee: with $500 in chips you may bank up to $495.")
+    assert wallet.balance(wallet.chips(pa.id, table.id)) == chips
+    assert a.act("bank", amount="495") == ""
+    b.page()
+    assert b.act("bet", "ante", chip="1000") == ""
+    assert b.act("deal") == ""  # the bank's fee is paid from the $5 kept
+    assert_books_balance()

@@ -230,6 +230,11 @@ class Game(Protocol[StateT]):
         """Whether the round may still learn who plays each seat (before its cards are out)."""
         ...
 
+    def bank_reserve(self, rules: Mapping[str, Any]) -> int:
+        """Chips a player who takes the bank must keep beside the stake (the player-dealer's
+        collection fee, taken from its chips before the deal, D-483, D-484)."""
+        ...
+
     def wait_seconds(self, state: StateT) -> int | None:
         """A wait the rules fix for this state (a player-dealer table paused for a banker,
         D-470), after which ``timeout_action`` moves; None: the table's own clocks apply."""
@@ -266,3 +271,6 @@ class GameBase(Game[StateT]):
 
     def wait_seconds(self, state: StateT) -> int | None:
         return None
+
+    def bank_reserve(self, rules: Mapping[str, Any]) -> int:
+        return 0

@@ -497,9 +497,14 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
 
         return_undealt_bets(work)  # P-015: a deal never plays the bet of someone not there
     require_legal(work, action)
-    if action.kind == "bank" and work.game.player_banked and action.amount > work.chips_balance(player.id):
-        raise PlayError(f"You have {fmt(max(work.chips_balance(player.id), 0))} in chips: not enough to bank "
-                        f"{fmt(action.amount)}. Buy more chips or post a smaller stake.")
+    if action.kind == "bank" and work.game.player_banked:
+        chips, reserve = work.chips_balance(player.id), work.game.bank_reserve(work.state.rules)
+        if action.amount > chips:
+            raise PlayError(f"You have {fmt(max(chips, 0))} in chips: not enough to bank "
+                            f"{fmt(action.amount)}. Buy more chips or post a smaller stake.")
+        if action.amount + reserve > chips:  # P-038: the bank's own fee comes from its chips
+            raise PlayError(f"Keep {fmt(reserve)} of your chips for the bank's collection fee: with "
+                            f"{fmt(chips)} in chips you may bank up to {fmt(max(chips - reserve, 0))}.")
     events = work.apply(action, player=player, actor="player")
     settle_after(work)
     work.save()

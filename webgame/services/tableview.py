@@ -94,7 +94,8 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
         chips, wallet_balance = int(held.get(chips_id, 0)), int(held.get(wallet_id, 0))
     if game.player_banked:
         # The bank has no maximum (D-471): the form offers up to the chips the player has.
-        legal = {n: [replace(a, max=max(min(a.max, chips), a.min)) if a.kind == "bank" else a for a in acts]
+        room = chips - game.bank_reserve(state.rules) if state is not None else chips  # P-038
+        legal = {n: [replace(a, max=max(min(a.max, room), a.min)) if a.kind == "bank" else a for a in acts]
                  for n, acts in legal.items()}
     last = recall.settlements(rnd) if rnd is not None and rnd.status == "over" else []
     mine = [s for s in last if s.player_id == (viewer.id if viewer else None)]

@@ -55,6 +55,11 @@ class FeeRate:
     def fee(self, amount: int) -> int:
         return self.flat if self.flat is not None else band_fee(self.bands, amount)
 
+    @property
+    def most(self) -> int:
+        """The largest fee this rate can charge."""
+        return self.flat if self.flat is not None else max(b.fee for b in self.bands)
+
 
 @dataclass(frozen=True)
 class PlayerDealerFee:

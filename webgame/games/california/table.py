@@ -196,6 +196,11 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return self.inner.to_act(state.inner)
         return None
 
+    def bank_reserve(self, rules: Mapping[str, Any]) -> int:
+        """The most the posted schedule can charge the P/D for a hand: its chips must hold it
+        beside the stake, or the deal could not take it (D-483, D-484, P-038)."""
+        return self.schedule(rules).player_dealer.rate.most
+
     def wait_seconds(self, state: PlayerDealerState) -> int | None:
         """A table nobody will bank pauses, then closes (D-470): after the operator's
         ``pause_minutes``, else the edition's ``close_after_minutes``."""

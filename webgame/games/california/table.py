@@ -362,7 +362,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         wagering = frozenset(position(int(s)) for s, bets in state.wagers.items() if any(bets.values()))
         return seats_action.Layout(self.positions(state.rules), position(state.pd_seat), wagering)
 
-    def _set_action_seat(self, state: PlayerDealerState, rng: Rng) -> None:
+    def _set_action_seat(self, state: PlayerDealerState, rng: Rng | None) -> None:
         rule = self.edition(state.rules).action
         layout = self._layout(state)
         card = None
@@ -411,6 +411,10 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return []
         assert state.pd_seat is not None
         ed = self.edition(state.rules)
+        if ed.action.method in ("card", "seat-map") and not state.action_card:
+            # The card that sets the action may be shown only at the end of the hand: the
+            # 21st Century Baccarat hole card (002 s.1686, D-167).
+            self._set_action_seat(state, None)
         layout = self._layout(state)
         start = position(state.action_seat) if state.action_seat is not None else position(state.pd_seat)
         order = seats_action.settlement_order(layout, start, ed.action.settle)

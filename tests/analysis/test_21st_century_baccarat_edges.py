@@ -24,6 +24,8 @@ def test_every_wager_has_an_exact_figure_under_the_house_way(variant):
     _, resolved, wagers = configuration(GAME, variant, {})
     bets = {w.bet for w in wagers}
     assert {"player", "dealer", "early-tie", "bonus-pair"} <= bets
+    assert ("late-tie" in bets) == ("late-tie" in resolved["side_bets"])
+    assert ("player-dragon-bonus" in bets) == ("dragon-bonus" in resolved["side_bets"])
     assert all(w.exact is not None for w in wagers)
     assert all("House Way" in w.assumptions for w in wagers if w.bet != "bonus-pair")
 

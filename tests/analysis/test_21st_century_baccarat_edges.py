@@ -19,7 +19,7 @@ def edges(variant: str, config: dict | None = None) -> dict[str, float]:
     return {w.bet: float(w.exact().house_edge) * 100 for w in wagers}
 
 
-@pytest.mark.parametrize("variant", ["5.0-lc", "8.3"])
+@pytest.mark.parametrize("variant", ["5.0-lc", "8.3", "5.0-cp"])
 def test_every_wager_has_an_exact_figure_under_the_house_way(variant):
     _, resolved, wagers = configuration(GAME, variant, {})
     bets = {w.bet for w in wagers}
@@ -65,3 +65,13 @@ def test_5_0_the_dealer_wins_ties_on_0_and_1_and_every_hand_draws_on_5():
     assert e["dealer"] == pytest.approx(1.1756, abs=5e-5)
     assert e["early-tie"] == pytest.approx(5.7050, abs=5e-5)   # returned against a Dealer two-card 9 (D-165)
     assert e["late-tie"] == pytest.approx(20.1858, abs=5e-5)   # per Late Tie where allowed (D-164)
+
+
+def test_5_0_cp_posts_its_early_tie_rate():
+    """D-163: at 9 to 1 the Crystal Park Early Tie is Lucky Chances' 5.0 figure; at 8 to 1 each
+    tie pays one unit less: the edge grows by the tie's hit frequency."""
+    lc, cp = edges("5.0-lc"), edges("5.0-cp")
+    assert cp["early-tie"] == pytest.approx(lc["early-tie"], abs=1e-9)
+    _, _, wagers = configuration(GAME, "5.0-cp", {"options": {"early_tie_pays": "8 to 1"}})
+    tie = next(w for w in wagers if w.bet == "early-tie").exact()
+    assert float(tie.house_edge) * 100 == pytest.approx(lc["early-tie"] + float(tie.hit_frequency) * 100, abs=1e-9)

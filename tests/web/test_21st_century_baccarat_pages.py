@@ -21,7 +21,8 @@ from .tablehelp import assert_books_balance, latest_round, three_players
 GAME = "21st-century-baccarat"
 # edition, the Player-line minimum and the circles the felt offers a seat with a Player bet
 EDITIONS = [("5.0-lc", "1000", {"bet-early-tie", "bet-player-bonus-pair", "bet-dealer-bonus-pair"}),
-            ("8.3", "500", {"bet-early-tie", "bet-player-dragon-bonus", "bet-player-bonus-pair"})]
+            ("8.3", "500", {"bet-early-tie", "bet-player-dragon-bonus", "bet-player-bonus-pair"}),
+            ("5.0-cp", "1000", {"bet-early-tie", "bet-player-bonus-pair", "bet-dealer-bonus-pair"})]
 
 
 @pytest.mark.parametrize(("variant", "chip", "circles"), EDITIONS, ids=[e[0] for e in EDITIONS])
@@ -71,3 +72,4 @@ def test_games_json_lists_21st_century_baccarat_as_playable(app):
     assert listed["5.0-lc"]["playable"] and listed["5.0-lc"]["banking"] == "player-dealer"
     assert listed["5.0-lc"]["side_bets"] == ["early-tie", "late-tie", "bonus-pair"]
     assert listed["8.3"]["playable"] and listed["8.3"]["side_bets"] == ["early-tie", "bonus-pair", "dragon-bonus"]
+    assert listed["5.0-cp"]["playable"] and listed["5.0-cp"]["side_bets"] == ["early-tie", "late-tie", "bonus-pair"]

@@ -63,6 +63,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
      {"options": {"bots_may_bank": True}}),
     ("Lucky Chances 21st Century Baccarat 8.3 (player-dealer)", "21st-century-baccarat", "8.3",
      {"options": {"bots_may_bank": True}}),
+    ("Crystal Park 21st Century Baccarat 5.0 (player-dealer)", "21st-century-baccarat", "5.0-cp",
+     {"options": {"bots_may_bank": True}}),
 ]
 
 

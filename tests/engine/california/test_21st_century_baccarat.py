@@ -291,3 +291,42 @@ def test_the_hole_card_stays_down_until_the_player_has_drawn():
     view = engine.view(state, 1)
     assert view["dealer"]["cards"] == ["Th", ""] and view["dealer"]["total"] == 0
     assert [a.label for a in engine.legal_actions(state, 1) if a.kind in ("hit", "stand")] == ["Hit", "Stand"]
+
+
+# ---------------------------------------------------------------------------------------
+# 5.0 at Crystal Park (003 §18-§21): the posted tie rates, tie bets capped by the base wager,
+# no collection on the tie and bonus bets
+# ---------------------------------------------------------------------------------------
+def test_5_0_cp_tie_rates_as_posted():
+    """D-163, D-164: the Early Tie 9 to 1 unless 8 to 1 is posted; the Late Tie 7 to 1 or 9 to 1."""
+    cards = ["2s", "3h", "Ac", "Kd", "Td", "Qs"]      # a tie on 3
+    _, events = hand("5.0-cp", cards, {1: {"player": 1000, "early-tie": 1000}}, late={1: 1000})
+    assert nets(events, 1) == {"player": 0, "early-tie": 9000, "late-tie": 7000}
+    engine = pd_engine(GAME, "5.0-cp")
+    rules = resolve(load_game(GAME).variants["5.0-cp"], {"options": {"early_tie_pays": "8 to 1", "late_tie_pays": "9 to 1"}})
+    state = seated(engine, rules, [PD, *BETTORS])
+    rng = SeededRng(1)
+    events = engine.apply(state, Action("bank", PD, "", 100000), rng)
+    stack_shoe(state.inner.shoe, cards)
+    events += engine.apply(state, Action("bet", 1, "player", 1000), rng)
+    events += engine.apply(state, Action("bet", 1, "early-tie", 1000), rng)
+    events += engine.apply(state, Action("deal", 1), rng)
+    events += engine.apply(state, Action("late-tie", 1, "late-tie", 1000), rng)
+    assert engine.is_over(state)
+    assert nets(events, 1) == {"player": 0, "early-tie": 8000, "late-tie": 9000}
+
+
+def test_5_0_cp_tie_bets_at_most_the_base_wager_and_no_fee_on_them():
+    """003 s.904 (D-163), D-164: neither tie bet over the base wager; 003 s.906, s.915, s.928:
+    no collection on the tie and Bonus Pair bets (group A charges the line wagers only)."""
+    engine, state, _, rng = start("5.0-cp", ["2s", "3h", "Ac", "Kd", "Td", "Qs"],
+                                       {1: {"player": 1000, "early-tie": 1000, "player-bonus-pair": 1000}})
+    with pytest.raises(IllegalAction, match="base wager"):
+        engine.apply(state, Action("late-tie", 1, "late-tie", 2000), rng)
+    assert state.fees == {"1": 100, "0": 100}             # $1 on the Player line; the bank's $1
+    engine2 = pd_engine(GAME, "5.0-cp")
+    state2 = seated(engine2, resolve(load_game(GAME).variants["5.0-cp"], None), [PD, 1])
+    engine2.apply(state2, Action("bank", PD, "", 100000), rng)
+    engine2.apply(state2, Action("bet", 1, "player", 1000), rng)
+    with pytest.raises(IllegalAction, match="base wager"):
+        engine2.apply(state2, Action("bet", 1, "early-tie", 2000), rng)

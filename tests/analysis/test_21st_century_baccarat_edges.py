@@ -19,11 +19,12 @@ def edges(variant: str, config: dict | None = None) -> dict[str, float]:
     return {w.bet: float(w.exact().house_edge) * 100 for w in wagers}
 
 
-@pytest.mark.parametrize("variant", ["5.0-lc", "8.3", "5.0-cp"])
+@pytest.mark.parametrize("variant", ["5.0-lc", "8.3", "5.0-cp", "face-up"])
 def test_every_wager_has_an_exact_figure_under_the_house_way(variant):
     _, resolved, wagers = configuration(GAME, variant, {})
     bets = {w.bet for w in wagers}
-    assert {"player", "dealer", "early-tie", "bonus-pair"} <= bets
+    assert "player" in bets and ("dealer" in bets) == (variant != "face-up")
+    assert ("baccarat-tie" in bets) == ("baccarat-tie" in resolved["side_bets"])
     assert ("late-tie" in bets) == ("late-tie" in resolved["side_bets"])
     assert ("player-dragon-bonus" in bets) == ("dragon-bonus" in resolved["side_bets"])
     assert all(w.exact is not None for w in wagers)
@@ -75,3 +76,13 @@ def test_5_0_cp_posts_its_early_tie_rate():
     _, _, wagers = configuration(GAME, "5.0-cp", {"options": {"early_tie_pays": "8 to 1"}})
     tie = next(w for w in wagers if w.bet == "early-tie").exact()
     assert float(tie.house_edge) * 100 == pytest.approx(lc["early-tie"] + float(tie.hit_frequency) * 100, abs=1e-9)
+
+
+def test_face_up_figures():
+    """Face Up under the House Way (hit on 5, stand on 6): both hands draw by the same rule, so
+    winning and losing are even and the Player's edge is the chance of a 0 or 1 tie, which no
+    natural can reach: the same 1.1473 % as 5.0 with its naturals. The Tie Hands at 8 to 1,
+    counted where it may be bet (not 5-9 against the same up card, D-173)."""
+    e = edges("face-up")
+    assert e["player"] == pytest.approx(edges("5.0-lc")["player"], abs=1e-12)
+    assert e["baccarat-tie"] == pytest.approx(5.5224, abs=5e-5)

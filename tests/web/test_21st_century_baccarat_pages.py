@@ -19,14 +19,16 @@ from webgame.services.tables import create_table
 from .tablehelp import assert_books_balance, latest_round, three_players
 
 GAME = "21st-century-baccarat"
-# edition, the Player-line minimum and the circles the felt offers a seat with a Player bet
-EDITIONS = [("5.0-lc", "1000", {"bet-early-tie", "bet-player-bonus-pair", "bet-dealer-bonus-pair"}),
-            ("8.3", "500", {"bet-early-tie", "bet-player-dragon-bonus", "bet-player-bonus-pair"}),
-            ("5.0-cp", "1000", {"bet-early-tie", "bet-player-bonus-pair", "bet-dealer-bonus-pair"})]
+# edition, the Player-line minimum, the circles the felt offers a seat with a Player bet, and
+# the second bettor's line (Face Up has no Dealer line, D-606)
+EDITIONS = [("5.0-lc", "1000", {"bet-early-tie", "bet-player-bonus-pair", "bet-dealer-bonus-pair"}, "dealer"),
+            ("8.3", "500", {"bet-early-tie", "bet-player-dragon-bonus", "bet-player-bonus-pair"}, "dealer"),
+            ("5.0-cp", "1000", {"bet-early-tie", "bet-player-bonus-pair", "bet-dealer-bonus-pair"}, "dealer"),
+            ("face-up", "1000", set(), "player")]
 
 
-@pytest.mark.parametrize(("variant", "chip", "circles"), EDITIONS, ids=[e[0] for e in EDITIONS])
-def test_a_hand_at_the_21st_century_baccarat_table(app, guest, variant, chip, circles):
+@pytest.mark.parametrize(("variant", "chip", "circles", "second"), EDITIONS, ids=[e[0] for e in EDITIONS])
+def test_a_hand_at_the_21st_century_baccarat_table(app, guest, variant, chip, circles, second):
     table = create_table(f"P/D {GAME} {variant}", GAME, variant, config={"options": {}})
     db.session.commit()
     (a, pa), (b, _), (c, _) = three_players(app, guest, table)
@@ -36,20 +38,26 @@ def test_a_hand_at_the_21st_century_baccarat_table(app, guest, variant, chip, ci
         assert a.act("next") == ""
     assert a.act("bank", amount="300") == ""
     b.page()
-    assert {"bet-player", "bet-dealer"} <= b.actions and "bet-early-tie" not in b.actions  # a base wager first
+    assert {"bet-player", f"bet-{second}"} <= b.actions and "bet-early-tie" not in b.actions  # a base wager first
     assert b.act("bet", "player", chip=chip) == ""
     assert circles <= b.actions and "bet-dealer" not in b.actions  # one line a position (P-170)
-    assert b.act("bet", "early-tie", chip=chip) == ""
+    if circles:
+        assert b.act("bet", "early-tie", chip=chip) == ""
     c.page()
-    assert c.act("bet", "dealer", chip=chip) == ""
+    assert c.act("bet", second, chip=chip) == ""
     assert c.act("deal") == ""
-    for _ in range(4):  # the Late Tie window and the option, if this hand has them
+    for _ in range(6):  # the after-deal tie window and the option, if this hand has them
+        for seat in (b, c):
+            seat.page()
+            if "pass" in seat.actions:
+                assert seat.act("pass") == ""
         b.page()
-        if "pass" in b.actions:
-            assert b.act("pass") == ""
-        elif "hit" in b.actions:
+        if "hit" in b.actions:
             assert "Hit or Stand?" in b.html and "stand" in b.actions
             assert b.act("hit") == ""
+        c.page()
+        if "stand" in c.actions:  # Face Up: the second bettor is on the Player hand too
+            assert c.act("stand") == ""
     db.session.expire_all()
     rnd = latest_round(table)
     assert rnd.status == "over"
@@ -73,3 +81,4 @@ def test_games_json_lists_21st_century_baccarat_as_playable(app):
     assert listed["5.0-lc"]["side_bets"] == ["early-tie", "late-tie", "bonus-pair"]
     assert listed["8.3"]["playable"] and listed["8.3"]["side_bets"] == ["early-tie", "bonus-pair", "dragon-bonus"]
     assert listed["5.0-cp"]["playable"] and listed["5.0-cp"]["side_bets"] == ["early-tie", "late-tie", "bonus-pair"]
+    assert listed["face-up"]["playable"] and listed["face-up"]["side_bets"] == ["baccarat-tie"]

@@ -22,6 +22,7 @@ from typing import Any
 
 from ..engine.money import Odds
 from ..games.baccarat.option import (
+    AFTER_DEAL,
     DEALER_LINE,
     PLAYER_LINE,
     TWENTY_FIRST_CENTURY_BACCARAT,
@@ -152,10 +153,11 @@ def tie_bet(rules: Mapping[str, Any], bet: str) -> Result:
     edition says so (D-165). The Late Tie is counted over the deals it may be bet on (D-164):
     its figure is per Late Tie made whenever it is allowed."""
     returned = bool(rules["option"].get("tie_bets_returned_on_dealer_nine"))
+    refused = rules["option"].get("after_deal_tie_refused_on", [])
     ev = hit = allowed = pushes = Fraction(0)
     for d, p in deals(rules).items():
         p2, up, d2, pt, _, dt, dn = d
-        if bet == "late-tie" and (p2 == 9 or (p2 >= 5 and p2 == up)):
+        if bet in AFTER_DEAL and (p2 in refused or (p2 >= 5 and p2 == up)):
             continue
         allowed += p
         if returned and dn == 2 and d2 == 9:
@@ -214,11 +216,16 @@ def wagers_of(rules: Mapping[str, Any]) -> list[Wager]:
         Wager(bet=PLAYER_LINE, label="Player line", paytable=_lines(rules, "baccarat"),
               assumptions=how + " Ties push or go to the Dealer as the edition says; element of risk excludes pushes.",
               exact=partial(line_bet, rules, PLAYER_LINE), slow=True),
-        Wager(bet=DEALER_LINE, label="Dealer line", paytable=_lines(rules, "baccarat"),
-              assumptions=how + " Paid 19 to 20 at its exact rate (cents are truncated at the table, D-162).",
-              exact=partial(line_bet, rules, DEALER_LINE), slow=True),
     ]
+    if DEALER_LINE in rules["option"].get("lines", [PLAYER_LINE, DEALER_LINE]):
+        out.append(Wager(bet=DEALER_LINE, label="Dealer line", paytable=_lines(rules, "baccarat"),
+                         assumptions=how + " Paid 19 to 20 at its exact rate (cents are truncated at the table, D-162).",
+                         exact=partial(line_bet, rules, DEALER_LINE), slow=True))
     sides = rules["side_bets"]
+    if "baccarat-tie" in sides:
+        out.append(Wager(bet="baccarat-tie", label="Tie Hands", paytable=_lines(rules, "baccarat-tie"),
+                         assumptions=how + " Per Tie Hands bet made on every deal that allows it (D-173).",
+                         exact=partial(tie_bet, rules, "baccarat-tie"), slow=True))
     if "early-tie" in sides:
         out.append(Wager(bet="early-tie", label="Early Tie", paytable=_lines(rules, "early-tie"), assumptions=how,
                          exact=partial(tie_bet, rules, "early-tie"), slow=True))

@@ -65,6 +65,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
      {"options": {"bots_may_bank": True}}),
     ("Crystal Park 21st Century Baccarat 5.0 (player-dealer)", "21st-century-baccarat", "5.0-cp",
      {"options": {"bots_may_bank": True}}),
+    ("Crystal Park 21st Century Baccarat Face Up (player-dealer)", "21st-century-baccarat", "face-up",
+     {"options": {"bots_may_bank": True}}),
 ]
 
 

@@ -254,7 +254,8 @@ def _option_baccarat(v: Variant, r: Rules) -> Iterator[str]:
     option = ", ".join(str(t) for t in opt["player_option"])
     when = " against a Dealer " + " or ".join(str(t) for t in opt["option_when_up"]) if opt.get("option_when_up") else ""
     yield f"Player hits or stands on {option}{when}"
-    yield f"Dealer line pays {v.paytables['baccarat'].line('dealer').text}"
+    if "dealer" in opt.get("lines", ["player", "dealer"]):
+        yield f"Dealer line pays {v.paytables['baccarat'].line('dealer').text}"
     if opt.get("dealer_wins_ties_on"):
         yield "Ties on " + " and ".join(str(t) for t in opt["dealer_wins_ties_on"]) + " go to the Dealer"
     else:

@@ -330,3 +330,53 @@ def test_5_0_cp_tie_bets_at_most_the_base_wager_and_no_fee_on_them():
     engine2.apply(state2, Action("bet", 1, "player", 1000), rng)
     with pytest.raises(IllegalAction, match="base wager"):
         engine2.apply(state2, Action("bet", 1, "early-tie", 2000), rng)
+
+
+# ---------------------------------------------------------------------------------------
+# Face Up (003 §14-§15): the option on 5 and 6, no naturals, no Dealer line, Tie Hands
+# ---------------------------------------------------------------------------------------
+def test_face_up_option_on_6_split_and_no_naturals():
+    """003 s.413-420: hit 0-4, choose on 5 or 6, stand 7-9; a Dealer two-card 9 stops nothing
+    (D-160: no natural rule), the Dealer stands on 9."""
+    cards = ["6s", "4h", "Kc", "5d", "2h"]           # P 6; D 9 (no natural); hit card 2 -> 8
+    state, events = hand("face-up", cards, {1: {"player": 1000}, 2: {"player": 1000}}, choices={1: "stand", 2: "hit"})
+    assert state.inner.player == ["6s", "Kc", "2h"] and state.inner.banker == ["4h", "5d"]
+    assert nets(events, 1) == {"player": -1000} and nets(events, 2) == {"player": -1000}
+    cards = ["4s", "4h", "Kc", "4d", "Kh", "Qd"]       # P 4 must hit even against a Dealer 8
+    state, _ = hand("face-up", cards, {1: {"player": 1000}})
+    assert state.inner.player == ["4s", "Kc", "Kh"] and state.inner.banker == ["4h", "4d"]
+
+
+def test_face_up_house_way_stands_on_6_and_no_dealer_line():
+    engine, state, events, rng = start("face-up", ["6s", "3h", "Kc", "Kd", "2h", "4c"], {1: {"player": 1000}})
+    assert state.inner.window == "late-tie"              # the Tie Hands window first (D-173)
+    events += engine.apply(state, Action("pass", 1), rng)
+    assert state.inner.window == "option"
+    events += engine.apply(state, engine.timeout_action(state), rng)
+    assert state.inner.choices == {1: "stand"} and state.inner.player == ["6s", "Kc"]   # House Way: stand on 6
+    assert state.inner.banker == ["3h", "Kd", "2h"]                                    # the Dealer's 3 draws
+    assert nets(events, 1) == {"player": 1000}
+    engine2 = pd_engine(GAME, "face-up")
+    state2 = seated(engine2, resolve(load_game(GAME).variants["face-up"], None), [PD, 1])
+    engine2.apply(state2, Action("bank", PD, "", 100000), rng)
+    assert {a.spot for a in engine2.legal_actions(state2, 1) if a.kind == "bet"} == {"player"}
+    with pytest.raises(IllegalAction):
+        engine2.apply(state2, Action("bet", 1, "dealer", 1000), rng)
+
+
+def test_face_up_tie_hands_after_the_deal_on_the_bettors_own_hand():
+    """003 s.444-458, D-173: the Tie Hands bet after the deal, 8 to 1 on a tie of the bettor's
+    own version (here the stand line's 5 against 5), no collection; the hitter's bet loses."""
+    cards = ["5s", "2h", "Kc", "Kd", "4h", "3c"]        # P 5; D 2; hit card 4 -> 9; D 2 draws 3 = 5
+    state, events = hand("face-up", cards, {1: {"player": 1000}, 2: {"player": 1000}},
+                         choices={1: "stand", 2: "hit"}, late={1: 1000, 2: 1000})
+    assert nets(events, 1) == {"player": 0, "baccarat-tie": 8000}
+    assert nets(events, 2) == {"player": 1000, "baccarat-tie": -1000}
+    assert set(state.fees) == {"0", "1", "2"} and state.fees["1"] == 100   # the line wager only
+
+
+def test_face_up_no_tie_hands_on_5_against_a_5():
+    _, state, _, _ = start("face-up", ["5s", "5h", "Kc", "Kd", "4h", "3c"], {1: {"player": 1000}})
+    assert state.inner.window == "option"                # straight to the option: no Tie Hands window
+    _, state, _, _ = start("face-up", ["9s", "2h", "Kc", "Kd", "4h"], {1: {"player": 1000}})
+    assert state.inner.window == "late-tie"              # a Player 9 may still take it at Face Up

@@ -21,6 +21,9 @@ The draw model is data, ``rules["option"]``:
                              without it the Dealer draws on ``dealer_hits`` whatever happened
 ``dealer_wins_ties_on``      tie totals the Dealer hand wins on the base game (D-162)
 ``tie_bets_returned_on_dealer_nine``  every tie bet goes back against a Dealer two-card 9 (D-165)
+``lines``                    the line wagers the table takes (Face Up has no Dealer line, D-606)
+``after_deal_tie_refused_on`` Player two-card totals on which no tie bet is taken after the deal,
+                             besides a Player 5-9 equal to the Dealer's up card (D-164, D-173)
 
 A round: bets; the deal (Player, Dealer, Player, Dealer; the Dealer's second card is the hole
 card, face down); the Late Tie window where the table offers it (D-164); the natural check;
@@ -69,9 +72,12 @@ CIRCLES = (
     Circle("dealer-bonus-pair", "bonus-pair", "Dealer Bonus Pair", DEALER_LINE),
     Circle("player-dragon-bonus", "dragon-bonus", "Player Dragon Bonus", PLAYER_LINE),
     Circle("dealer-dragon-bonus", "dragon-bonus", "Dealer Dragon Bonus", DEALER_LINE),
+    Circle("baccarat-tie", "baccarat-tie", "Tie Hands"),
 )
 BY_KEY = {c.key: c for c in CIRCLES}
-TIE_BETS = ("early-tie", "late-tie")
+TIE_BETS = ("early-tie", "late-tie", "baccarat-tie")
+# The tie bets placed after the deal (D-164, D-173), and what a position must hold to bet one.
+AFTER_DEAL = {"late-tie": "early-tie", "baccarat-tie": "line"}
 
 
 @dataclass
@@ -132,9 +138,12 @@ class OptionBaccaratTable(BaccaratTable):
     def limit_key(self, spot: str) -> str:
         return BY_KEY[spot].side_bet if spot in BY_KEY else spot
 
+    def lines(self, rules: Mapping[str, Any]) -> list[str]:
+        return list(self.model(rules).get("lines", LINES))
+
     def offered_spots(self, rules: Mapping[str, Any]) -> list[str]:
-        """What may be bet before the deal; the Late Tie is bet after it (D-164)."""
-        return [*LINES, *(c.key for c in self.circles(rules) if c.key != "late-tie")]
+        """What may be bet before the deal; the Late Tie and the Tie Hands are bet after it."""
+        return [*self.lines(rules), *(c.key for c in self.circles(rules) if c.key not in AFTER_DEAL)]
 
     def needs_line(self, rules: Mapping[str, Any], spot: str) -> bool:
         return spot in BY_KEY  # every side bet needs a base wager (D-163, D-166, D-172)
@@ -146,6 +155,8 @@ class OptionBaccaratTable(BaccaratTable):
         """Why ``spot`` may not be bet now at this position, or "" if it may."""
         line = self.line_of(box)
         if spot in LINES:
+            if spot not in self.lines(rules):
+                return "This table takes no such line."
             other = DEALER_LINE if spot == PLAYER_LINE else PLAYER_LINE
             return f"This position is on the {self.spot_name(other)} line: one line a position (P-170)." \
                 if box.bets.get(other) else ""
@@ -177,12 +188,13 @@ class OptionBaccaratTable(BaccaratTable):
         if state.window == OPTION:
             return [Legal(HIT, label="Hit"), Legal(STAND, label="Stand")]
         box = state.seats[seat]
-        bounds = self.bet_bounds(state.rules, 0, "late-tie")
+        spot = self._after_deal_spot(state.rules)
+        bounds = self.bet_bounds(state.rules, 0, spot)
         cap = self._tie_cap(state.rules, box)
         out: list[Legal] = []
         if bounds is not None and bounds[0] <= min(bounds[1], cap):
-            out.append(Legal("late-tie", "late-tie", bounds[0], min(bounds[1], cap), "Bet the Late Tie"))
-        return [*out, Legal("pass", label="No Late Tie")]
+            out.append(Legal("late-tie", spot, bounds[0], min(bounds[1], cap), f"Bet the {self.spot_name(spot)}"))
+        return [*out, Legal("pass", label=f"No {self.spot_name(spot)}")]
 
     def _betting_legal(self, state: OptionState, seat: int) -> list[Legal]:
         anyone = any(s.bets for s in state.seats.values())
@@ -271,37 +283,45 @@ class OptionBaccaratTable(BaccaratTable):
             state.player.append(shoe.draw(rng).code)
             state.banker.append(shoe.draw(rng).code)
         state.drawing = f"Player {total(state.player)}; the Dealer shows {point(state.banker[0])}"
-        late = [n for n in bettors if state.seats[n].bets.get("early-tie") and self._late_tie_open(state)]
+        spot = self._after_deal_spot(state.rules)
+        needs = AFTER_DEAL.get(spot, "")
+        late = [n for n in bettors if spot and self._late_tie_open(state)
+                and (state.seats[n].bets.get(needs) if needs != "line" else self.line_of(state.seats[n]))]
         if late:
             state.phase, state.window, state.waiting = "play", LATE, late
-            events.append(Note("Late Tie bets may be placed now (Early Tie holders only)."))
+            who = " (Early Tie holders only)" if needs == "early-tie" else ""
+            events.append(Note(f"{self.spot_name(spot)} bets may be placed now{who}."))
             return
         self._after_late(state, rng, events)
 
+    def _after_deal_spot(self, rules: Mapping[str, Any]) -> str:
+        """The tie bet this table takes after the deal, if any."""
+        return next((c.key for c in self.circles(rules) if c.key in AFTER_DEAL), "")
+
     def _late_tie_open(self, state: OptionState) -> bool:
-        """D-164: offered where the table takes it, refused on a Player two-card 9 or when the
-        Player's two-card 5-9 equals the Dealer's up card."""
-        if "late-tie" not in state.rules["side_bets"]:
-            return False
+        """D-164, D-173: refused when the Player's two-card 5-9 equals the Dealer's up card, and
+        (5.0) on a Player two-card 9."""
         p2, up = total(state.player), point(state.banker[0])
-        return not (p2 == 9 or (p2 >= 5 and p2 == up))
+        refused = self.model(state.rules).get("after_deal_tie_refused_on", [])
+        return not (p2 in refused or (p2 >= 5 and p2 == up))
 
     def _late_tie(self, state: OptionState, action: Action, rng: Rng, events: list[Event]) -> None:
+        spot = self._after_deal_spot(state.rules)
         if state.window != LATE or action.seat not in state.waiting:
-            raise IllegalAction("The Late Tie is not open to you now.")
+            raise IllegalAction(f"The {self.spot_name(spot or 'late-tie')} is not open to you now.")
         box = state.seats[action.seat]
         self.check_amount(state.rules, action.amount, "A bet")
-        lim = self.limit(state.rules, "late-tie")
+        lim = self.limit(state.rules, spot)
         if action.amount < lim["min"]:
-            raise IllegalAction(f"The minimum on the Late Tie is {fmt(lim['min'])}.")
+            raise IllegalAction(f"The minimum on the {self.spot_name(spot)} is {fmt(lim['min'])}.")
         if action.amount > self._tie_cap(state.rules, box):
-            raise IllegalAction("The Late Tie may not be more than your base wager (D-164).")
-        self.add_to_spot(state.rules, box.bets, action.seat, "late-tie", action.amount, events)
+            raise IllegalAction(f"The {self.spot_name(spot)} may not be more than your base wager (D-164).")
+        self.add_to_spot(state.rules, box.bets, action.seat, spot, action.amount, events)
         self._decided(state, action.seat, rng, events)
 
     def _pass_late(self, state: OptionState, action: Action, rng: Rng, events: list[Event]) -> None:
         if state.window != LATE or action.seat not in state.waiting:
-            raise IllegalAction("The Late Tie is not open to you now.")
+            raise IllegalAction("No tie bet is open to you now.")
         self._decided(state, action.seat, rng, events)
 
     def _decided(self, state: OptionState, seat: int, rng: Rng, events: list[Event]) -> None:

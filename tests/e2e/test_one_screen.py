@@ -45,10 +45,11 @@ GAMES = {
     "california-baccarat": ("banker", "deal"),
     "dragon-dai-bacc": ("banker", "deal"),
     "ruyi-baccarat": ("banker", "deal"),
+    "21st-century-baccarat": ("player", "deal"),
 }
 # Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
 # bank), so the lone player meets the felt as it deals.
-BACCARAT_PD = {"fortune-7-baccarat", "california-baccarat", "dragon-dai-bacc", "ruyi-baccarat"}
+BACCARAT_PD = {"fortune-7-baccarat", "california-baccarat", "dragon-dai-bacc", "ruyi-baccarat", "21st-century-baccarat"}
 PLAYER_BANKED = {"four-card-poker", "pure-spanish-21-5"} | BACCARAT_PD
 FIRST_CHIP = {"four-card-poker": "$10 chip"}  # a $10 Ante minimum (002 s.4078): the rail adds the chip
 FIRST_CHIP.update({g: "$25 chip" for g in BACCARAT_PD})  # a $10 line minimum at the $10-$100 tables

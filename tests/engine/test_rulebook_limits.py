@@ -67,6 +67,8 @@ STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("ez-baccarat", "grand-ronde", "divine-9"): {("max", 10000, "000 s.1459")},
     ("ez-baccarat", "grand-ronde", "golden-talons"): {("max", 20000, "000 s.1460")},
     ("ez-baccarat", "lucky-chances", "dragon-7"): {("max", 5000, "002 s.5721")},
+    ("21st-century-baccarat", "5.0-lc", "bonus-pair"): {("min", 1000, "002 s.1837"), ("max", 30000, "002 s.1839")},
+    ("21st-century-baccarat", "5.0-cp", "bonus-pair"): {("min", 1000, "003 s.926"), ("max", 30000, "003 s.926")},
     ("ez-baccarat", "lucky-chances", "panda-8"): {("max", 8000, "002 s.5720")},
     ("ez-baccarat", "crystal-park", "baccarat-tie"): {("max", 10000, "003 s.1907")},
     ("ez-baccarat", "crystal-park", "dragon-7"): {("max", 2500, "003 s.1907")},  # at the $10-$100 table (P-131)

@@ -39,6 +39,8 @@ ENGINES: dict[str, str] = {
     "california-baccarat": "webgame.games.baccarat:CALIFORNIA_BACCARAT",
     "dragon-dai-bacc": "webgame.games.baccarat:DRAGON_DAI_BACC",
     "ruyi-baccarat": "webgame.games.baccarat:RUYI_BACCARAT",
+    # Player-banked only, on the player-option draw model (baccarat/option.py).
+    "21st-century-baccarat": "webgame.games.baccarat:TWENTY_FIRST_CENTURY_BACCARAT",
 }
 
 

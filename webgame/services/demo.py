@@ -62,6 +62,14 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Crystal Park Dragon Dai Bacc (player-dealer)", "dragon-dai-bacc", "crystal-park",
      {"options": {"bots_may_bank": True}}),
     ("Crystal Park RUYI Baccarat (player-dealer)", "ruyi-baccarat", "crystal-park", {"options": {"bots_may_bank": True}}),
+    ("Lucky Chances 21st Century Baccarat 5.0 (player-dealer)", "21st-century-baccarat", "5.0-lc",
+     {"options": {"bots_may_bank": True}}),
+    ("Lucky Chances 21st Century Baccarat 8.3 (player-dealer)", "21st-century-baccarat", "8.3",
+     {"options": {"bots_may_bank": True}}),
+    ("Crystal Park 21st Century Baccarat 5.0 (player-dealer)", "21st-century-baccarat", "5.0-cp",
+     {"options": {"bots_may_bank": True}}),
+    ("Crystal Park 21st Century Baccarat Face Up (player-dealer)", "21st-century-baccarat", "face-up",
+     {"options": {"bots_may_bank": True}}),
 ]
 
 

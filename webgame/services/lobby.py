@@ -249,6 +249,21 @@ def _baccarat(v: Variant, r: Rules) -> Iterator[str]:
         yield f"Tie pays {v.paytables['baccarat-tie'].line('tie').text}"
 
 
+def _option_baccarat(v: Variant, r: Rules) -> Iterator[str]:
+    """The player-option baccarat games: the Player's option and the Dealer line's rate."""
+    opt = r["option"]
+    yield plural(int(r["decks"]), "deck")
+    option = ", ".join(str(t) for t in opt["player_option"])
+    when = " against a Dealer " + " or ".join(str(t) for t in opt["option_when_up"]) if opt.get("option_when_up") else ""
+    yield f"Player hits or stands on {option}{when}"
+    if "dealer" in opt.get("lines", ["player", "dealer"]):
+        yield f"Dealer line pays {v.paytables['baccarat'].line('dealer').text}"
+    if opt.get("dealer_wins_ties_on"):
+        yield "Ties on " + " and ".join(str(t) for t in opt["dealer_wins_ties_on"]) + " go to the Dealer"
+    else:
+        yield "Every tie pushes"
+
+
 def _pai_gow(v: Variant, r: Rules) -> Iterator[str]:
     vig = int(r.get("commission_pct", 0))
     yield f"Both hands beat the bank's: pays {v.paytables['pai-gow-poker'].line('win').text}" + \
@@ -271,7 +286,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,
     "pai-gow-poker": _pai_gow,
     "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
-    "ruyi-baccarat": _baccarat,
+    "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat,
 }
 
 

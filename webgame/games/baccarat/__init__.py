@@ -5,6 +5,7 @@ tableau tables."""
 from __future__ import annotations
 
 from .coup import BANKER, PLAYER, TIE, Coup, Tableau, deal, point, total
+from .option import TWENTY_FIRST_CENTURY_BACCARAT, OptionBaccaratTable
 from .table import (
     CALIFORNIA_BACCARAT,
     DRAGON_DAI_BACC,
@@ -17,6 +18,24 @@ from .table import (
     commission,
 )
 
-__all__ = ["BANKER", "CALIFORNIA_BACCARAT", "DRAGON_DAI_BACC", "EZ_BACCARAT", "FORTUNE_7_BACCARAT", "MINI_BACCARAT",
-           "PLAYER", "RUYI_BACCARAT", "TIE", "BaccaratState", "BaccaratTable", "Coup", "Tableau", "commission", "deal",
-           "point", "total"]
+__all__ = [
+    "BANKER",
+    "CALIFORNIA_BACCARAT",
+    "DRAGON_DAI_BACC",
+    "EZ_BACCARAT",
+    "FORTUNE_7_BACCARAT",
+    "MINI_BACCARAT",
+    "PLAYER",
+    "RUYI_BACCARAT",
+    "TIE",
+    "TWENTY_FIRST_CENTURY_BACCARAT",
+    "BaccaratState",
+    "BaccaratTable",
+    "Coup",
+    "OptionBaccaratTable",
+    "Tableau",
+    "commission",
+    "deal",
+    "point",
+    "total",
+]

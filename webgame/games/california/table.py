@@ -549,8 +549,10 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return []
         assert state.pd_seat is not None
         ed = self.edition(state.rules)
-        if state.action_seat is None and ed.action.method in ("card", "seat-map"):
-            self._set_action_seat(state, None)  # its card is turned now
+        if ed.action.method in ("card", "seat-map") and not state.action_card:
+            # The card that sets the action may be shown only at the end of the hand: the
+            # 21st Century Baccarat hole card (002 s.1686, D-167).
+            self._set_action_seat(state, None)
         layout = self._layout(state)
         start = position(state.action_seat) if state.action_seat is not None else position(state.pd_seat)
         order = seats_action.settlement_order(layout, start, ed.action.settle)

@@ -132,9 +132,9 @@ def test_counter_clockwise_order_starts_at_the_seats_right() -> None:
 # ---------------------------------------------------------------------------------------
 def test_banco_takes_the_whole_bank_alone_and_the_partial_bets_go_back() -> None:
     t = banked(banker=4, amount=10000)
-    t.act("bet", 3, 3000)
+    t.act("against", 3, 3000)
     t.act("banco", 1)
-    t.act("bet", 2, 2000)
+    t.act("against", 2, 2000)
     out = t.stack(order(TWO[7], TWO[6])) or t.act("close")
     assert Refund(3, "against", 3000) in out and Refund(2, "against", 2000) in out
     assert t.state.bets == {1: 10000} and t.state.dominant == 1
@@ -176,7 +176,7 @@ def test_a_stand_off_does_not_count_as_the_preceding_wager() -> None:
     coup(t, order(TWO[6], TWO[7]))
     t.next_round()
     t.act("bank", 4, 10000)
-    t.act("bet", 2, 1000)
+    t.act("against", 2, 1000)
     coup(t, order(TWO[6], TWO[6]))
     assert {e.result for e in t.settled().values()} == {"push"}
     assert t.state.banker == 4 and t.state.suivi == 1
@@ -188,9 +188,9 @@ def test_a_stand_off_does_not_count_as_the_preceding_wager() -> None:
 def test_partial_bets_cover_the_bank_counter_clockwise_from_the_bankers_right() -> None:
     """s.835: a bank smaller than the bets; the bet that reaches the total is cut, the rest go back."""
     t = banked(banker=4, amount=10000)
-    t.act("bet", 1, 6000)
-    t.act("bet", 3, 6000)
-    t.act("bet", 2, 6000)
+    t.act("against", 1, 6000)
+    t.act("against", 3, 6000)
+    t.act("against", 2, 6000)
     out = t.stack(order(TWO[6], TWO[7])) or t.act("close")
     assert t.state.bets == {3: 6000, 2: 4000}
     assert Refund(2, "against", 2000) in out and Refund(1, "against", 6000) in out
@@ -203,7 +203,7 @@ def test_partial_bets_cover_the_bank_counter_clockwise_from_the_bankers_right() 
 def test_the_banker_withdraws_what_nobody_covered() -> None:
     """s.837: only the covered part is at risk; the commission is on what the bank won."""
     t = banked(banker=4, amount=10000)
-    t.act("bet", 2, 3000)
+    t.act("against", 2, 3000)
     coup(t, order(TWO[6], TWO[7]))
     s = t.settled()
     assert (s[(4, "bank")].stake, s[(4, "bank")].returned) == (10000, 13000)
@@ -212,8 +212,8 @@ def test_the_banker_withdraws_what_nobody_covered() -> None:
 
 def test_equal_partial_bets_hand_the_player_hand_to_the_nearest_counter_clockwise() -> None:
     t = banked(banker=4)
-    t.act("bet", 0, 3000)
-    t.act("bet", 2, 3000)
+    t.act("against", 0, 3000)
+    t.act("against", 2, 3000)
     coup(t, order(TWO[6], TWO[7]))
     assert t.state.dominant == 2
 
@@ -223,7 +223,7 @@ def test_the_banker_cannot_bet_against_the_bank_nor_a_punter_above_it() -> None:
     with pytest.raises(IllegalAction):
         t.act("banco", 4)
     with pytest.raises(IllegalAction):
-        t.act("bet", 1, 10100)
+        t.act("against", 1, 10100)
 
 
 # ---------------------------------------------------------------------------------------
@@ -232,8 +232,8 @@ def test_the_banker_cannot_bet_against_the_bank_nor_a_punter_above_it() -> None:
 @pytest.mark.parametrize("call,drawn", [("card", 3), ("stay", 2)])
 def test_the_dominant_player_chooses_on_a_five(call: str, drawn: int) -> None:
     t = banked(banker=4)
-    t.act("bet", 1, 2000)
-    t.act("bet", 2, 5000)
+    t.act("against", 1, 2000)
+    t.act("against", 2, 5000)
     coup(t, order(TWO[5], TWO[7], "Kd"))
     assert t.state.phase == "player" and CHEMIN.to_act(t.state) == 2
     assert CHEMIN.legal_actions(t.state, 1) == []
@@ -310,7 +310,7 @@ def test_a_natural_ends_the_coup_before_any_option() -> None:
 @pytest.mark.parametrize("rounding,fee", [("cent", 65), ("quarter-up", 75)])
 def test_the_house_takes_five_percent_of_the_banks_win(rounding: str, fee: int) -> None:
     t = banked(banker=4, amount=10000, commission_rounding=rounding)
-    t.act("bet", 1, 1300)
+    t.act("against", 1, 1300)
     coup(t, order(TWO[6], TWO[7]))
     assert [e for e in t.round_events if isinstance(e, Fee)] == [Fee(4, fee, "house commission 5% of $13")]
     assert t.settled()[(4, "bank")].returned == 11300
@@ -393,7 +393,7 @@ def test_bots_bid_bank_and_call_banco() -> None:
     a = CHEMIN.bot_action(t.state, 1)
     assert a == Action("banco", 1)
     t.act(a.kind, a.seat)
-    assert CHEMIN.bot_action(t.state, 0) == Action("bet", 0, amount=500)
+    assert CHEMIN.bot_action(t.state, 0) == Action("against", 0, amount=500)
 
 
 def test_the_player_hand_is_hidden_from_the_table_while_its_five_is_open() -> None:

@@ -41,7 +41,7 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two house
     # baccarat tables, the player-dealer EZ Baccarat, Fortune 7, California, Dragon Dai and RUYI,
     # Spanish 21, Free Bet and Switch, and the two Pai Gow Poker tables
-    assert len(DEMO_TABLES) == 35
+    assert len(DEMO_TABLES) == 36
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]

@@ -37,6 +37,8 @@ ENGINES: dict[str, str] = {
     "california-baccarat": "webgame.games.baccarat:CALIFORNIA_BACCARAT",
     "dragon-dai-bacc": "webgame.games.baccarat:DRAGON_DAI_BACC",
     "ruyi-baccarat": "webgame.games.baccarat:RUYI_BACCARAT",
+    # The bank is a seated player's own wager, won by bidding (004 §25): its own engine.
+    "chemin-de-fer": "webgame.games.baccarat.chemin:CHEMIN_DE_FER",
 }
 
 

@@ -59,6 +59,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Crystal Park Dragon Dai Bacc (player-dealer)", "dragon-dai-bacc", "crystal-park",
      {"options": {"bots_may_bank": True}}),
     ("Crystal Park RUYI Baccarat (player-dealer)", "ruyi-baccarat", "crystal-park", {"options": {"bots_may_bank": True}}),
+    ("Chapter 4 Chemin de Fer", "chemin-de-fer", "chapter4", {}),
 ]
 
 

@@ -497,7 +497,7 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
 
         return_undealt_bets(work)  # P-015: a deal never plays the bet of someone not there
     require_legal(work, action)
-    if action.kind == "bank" and work.game.player_banked and action.amount > work.chips_balance(player.id):
+    if action.kind in ("bank", "bid") and work.game.player_banked and action.amount > work.chips_balance(player.id):
         raise PlayError(f"You have {fmt(max(work.chips_balance(player.id), 0))} in chips: not enough to bank "
                         f"{fmt(action.amount)}. Buy more chips or post a smaller stake.")
     events = work.apply(action, player=player, actor="player")

@@ -199,7 +199,7 @@ class CheminTable(GameBase[CheminState]):
             out.append(Legal(BANCO, "", state.wager, state.wager, "Banco"))
             lo, _ = self.limit(rules, AGAINST)
             if lo <= state.wager:
-                out.append(Legal("bet", "", lo, state.wager, "Bet against the bank"))
+                out.append(Legal(AGAINST, "", lo, state.wager, "Bet against the bank"))
             return out
         if state.phase == BETTING and seat == state.banker and state.bets:
             return [Legal("close", label="Card")]
@@ -212,7 +212,7 @@ class CheminTable(GameBase[CheminState]):
     def apply(self, state: CheminState, action: Action, rng: Rng) -> list[Event]:
         events: list[Event] = []
         moves = {"owner": self._owner, "bid": self._bid, "bank": self._bank, "pass": self._pass,
-                 SUIVI: self._call, BANCO: self._call, "bet": self._call, "clear": self._clear,
+                 SUIVI: self._call, BANCO: self._call, AGAINST: self._call, "clear": self._clear,
                  "close": self._close, "card": self._player_option, "stay": self._player_option,
                  "draw": self._banker_option, "stand": self._banker_option}
         move = moves.get(action.kind)
@@ -298,7 +298,7 @@ class CheminTable(GameBase[CheminState]):
             lo, _ = self.limit(state.rules, AGAINST)
             amount = action.amount
             self._amount(state, amount, lo, state.wager, "A bet against the bank")
-        state.calls[seat] = action.kind if action.kind != "bet" else PART
+        state.calls[seat] = action.kind if action.kind != AGAINST else PART
         state.bets[seat] = amount
         events.append(Stake(seat, AGAINST, amount))
         said = {SUIVI: "Banco Suivi!", BANCO: "Banco!"}.get(action.kind, f"{fmt(amount)} against the bank.")
@@ -482,6 +482,13 @@ class CheminTable(GameBase[CheminState]):
         state.phase = OVER
 
     # -- clocks and bots -------------------------------------------------------------------
+    def wait_seconds(self, state: CheminState) -> int | None:
+        """A bid puts no chips down, so the table's betting window (opened by a first stake)
+        never starts for it: the bidding runs for its own posted time from the first bid (P-181)."""
+        if state.phase == BID and state.bids:
+            return int(state.rules["bidding_seconds"])
+        return None
+
     def timeout_action(self, state: CheminState) -> Action | None:
         """D-009: the bidding and the bets close; a Banker who does not wager passes (the bank
         offer declined); a Player 5 draws, as Table 1 would (D-009 a); an "Op." cell draws (D-200)."""
@@ -510,7 +517,7 @@ class CheminTable(GameBase[CheminState]):
             lo, hi = self.limit(rules, AGAINST)
             if state.wager <= hi and not any(c in (SUIVI, BANCO) for c in state.calls.values()):
                 return Action(BANCO, seat)
-            return Action("bet", seat, amount=lo) if lo <= state.wager else None
+            return Action(AGAINST, seat, amount=lo) if lo <= state.wager else None
         if state.phase == PLAYER_OPTION and seat == state.dominant:
             return Action("card", seat)
         if state.phase == BANKER_OPTION and seat == state.banker:
@@ -547,6 +554,7 @@ class CheminTable(GameBase[CheminState]):
                       for n in range(self.seats(state))},
             "commission_pct": state.rules["commission_pct"],
             "notes": state.notes[-NOTES_SHOWN:],
+            "no_rebet": True,  # every coup's wagers answer that coup's bank
         }
 
 

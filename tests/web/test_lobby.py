@@ -95,8 +95,8 @@ def test_jackpot_holdem_says_why_it_offers_no_jackpot(client, floor):
     note = text(card_of(html, floor["Grand Ronde Jackpot Hold'em"]))
     assert "No jackpot here, despite the name" in note and "rules describe no jackpot" in note
     # Jackpot Hold'em's, and Four Card Poker's, Fortune 7's, California Baccarat's, Dragon Dai
-    # Bacc's and RUYI's ("Player-banked: a seated player banks every hand").
-    assert html.count('data-testid="game-note"') == 6
+    # Bacc's and RUYI's ("Player-banked: a seated player banks every hand"), and Chemin de Fer's.
+    assert html.count('data-testid="game-note"') == 7
     assert "Player-banked" in text(card_of(html, floor["Lucky Chances Four Card Poker (player-dealer)"]))
     assert "Player-banked" in text(card_of(html, floor["Crystal Park RUYI Baccarat (player-dealer)"]))
     assert "D-307" not in html and "s.1" not in note  # no rulebook codes for players

@@ -330,6 +330,8 @@ def test_a_losing_bank_passes_and_the_auction_starts_at_the_bankers_right() -> N
     coup(t, order(TWO[7], TWO[6]))
     s = t.settled()
     assert (s[(1, "against")].returned, s[(4, "bank")].returned) == (20000, 0)
+    v = CHEMIN.view(t.state, None)
+    assert v["banker"] == 4 and v["passes"]  # the felt shows who held the shoe for the coup
     t.next_round()
     assert t.state.phase == "bid" and t.state.banker is None
     t.act("bid", 0, 5000)

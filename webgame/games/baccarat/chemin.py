@@ -83,6 +83,7 @@ class CheminState:
     drawing: str = ""
     burned: list[str] = field(default_factory=list)
     winner: str = ""
+    passes: bool = False  # the bank lost this coup: the shoe passes at the next (s.882)
     settled: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
@@ -122,7 +123,8 @@ class CheminTable(GameBase[CheminState]):
         return state
 
     def carry(self, state: CheminState) -> dict[str, Any]:
-        return {"shoe": codec.dump(state.shoe), "banker": state.banker, "last_wager": state.last_wager,
+        return {"shoe": codec.dump(state.shoe), "banker": None if state.passes else state.banker,
+                "last_wager": state.last_wager,
                 "suivi": state.suivi, "after_seat": state.after_seat, "passer": state.passer}
 
     def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
@@ -466,7 +468,8 @@ class CheminTable(GameBase[CheminState]):
                                                        "Banker loses"))
             # s.882, s.884: a losing bank passes; the auction starts at the Banker's right.
             events.append(Note("The bank lost: the shoe passes."))
-            state.after_seat, state.banker, state.suivi, state.passer, state.last_wager = banker, None, None, None, 0
+            state.passes = True  # the felt still shows who held the shoe for this coup
+            state.after_seat, state.suivi, state.passer, state.last_wager = banker, None, None, 0
         else:
             events.append(Note(f"Player {p}, Banker {b}: Banker wins."))
             for s, amount in sorted(state.bets.items()):
@@ -536,6 +539,7 @@ class CheminTable(GameBase[CheminState]):
             "game": self.slug,
             "phase": state.phase,
             "banker": state.banker,
+            "passes": state.passes,
             "bank": state.wager,
             "last_wager": state.last_wager,
             "bids": dict(state.bids),

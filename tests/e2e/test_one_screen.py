@@ -213,3 +213,43 @@ def test_split_hands_stay_inside_the_seat_box(page: Page, live_server, fit_table
     assert page.locator(".seat.mine .seat-hands").count() >= 2
     assert spilled == 0
     assert not outside_viewport(page, ["dealer-cards", "my-cards", "decisions"])
+
+
+_MAKE_CHEMIN = """
+import json
+from app import app
+from webgame.extensions import db
+from webgame.services.tables import create_table
+with app.app_context():
+    made = {size: create_table(f"Chapter 4 Chemin de Fer (fit {size})", "chemin-de-fer", "chapter4").id
+            for size in ("desktop", "phone")}
+    db.session.commit()
+print(json.dumps(made))
+"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_chemin_de_fer_bidding_fits_one_screen(page: Page, live_server, size: str):
+    """Chemin de Fer opens with the bidding for the shoe (P-181), not a bet spot and a deal: the
+    bank, the hands, the bids, the chip rail and the bid form lie inside the first screen."""
+    out = subprocess.run([sys.executable, "-c", _MAKE_CHEMIN], cwd=live_server["root"], env=live_server["env"],
+                         check=True, capture_output=True, text=True)
+    table_id = json.loads(out.stdout.strip().splitlines()[-1])[size]
+    ARTIFACTS.mkdir(exist_ok=True)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    w, h = SIZES[size]
+    page.set_viewport_size({"width": w, "height": h})
+    base = live_server["url"]
+    page.goto(base + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.goto(f"{base}/tables/{table_id}")
+    act(page, "[data-action^=sit-]")
+    act(page, "[data-action=buy-in]")
+    act(page, "[data-action=bid]")
+    expect(page.locator(".chemin-calls")).to_contain_text("bids $20")
+    page.screenshot(path=str(ARTIFACTS / f"chemin-de-fer-{size}-bidding.png"))
+    problems = outside_viewport(page, ["bank", "dealer-cards", "my-spots", "chip-rail", "decisions"])
+    assert not errors, errors
+    assert not problems, f"chemin-de-fer at {w}x{h}: " + "; ".join(problems)

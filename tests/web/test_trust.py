@@ -107,13 +107,23 @@ def test_every_kind_is_refused_unless_it_is_a_legal_action_of_that_seat(app, slu
         rnd = play.current_round(table)
         play.act(table, other, Action("bank", 1, "", 100_000), round_id=rnd.id, version=rnd.version)
         db.session.commit()
-    bet = next(a for a in _legal(table, 0) if a.kind == "bet")
+    if slug == "chemin-de-fer":
+        # The shoe is bid for first (P-181): Spot 2 bids, and the bidding's clock gives it the bank.
+        play.act(table, other, Action("bid", 1, "", 2000), round_id=None, version=None)
+        db.session.commit()
+        tried += _refused_unless_legal(table, player, 0, other)  # the bidding open
+        rnd = play.current_round(table)
+        rnd.deadline = utcnow() - timedelta(seconds=1)
+        db.session.commit()
+        assert play.tick(table)
+        db.session.commit()
+    bet = next(a for a in _legal(table, 0) if a.kind in ("bet", "against"))
     rnd = play.current_round(table)
-    play.act(table, player, Action("bet", 0, bet.spot, bet.min),
+    play.act(table, player, Action(bet.kind, 0, bet.spot, bet.min),
              round_id=rnd.id if rnd else None, version=rnd.version if rnd else None)
     db.session.commit()
     tried += _refused_unless_legal(table, player, 0, other)  # betting open, one bet down
-    move = next((a for a in _legal(table, 0) if a.kind not in ("bet", "clear")), None)
+    move = next((a for a in _legal(table, 0) if a.kind not in ("bet", "against", "clear")), None)
     if move is not None:
         rnd = play.current_round(table)
         play.act(table, player, Action(move.kind, 0, move.spot, move.min), round_id=rnd.id, version=rnd.version)

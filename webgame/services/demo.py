@@ -70,6 +70,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
      {"options": {"bots_may_bank": True}}),
     ("Crystal Park 21st Century Baccarat Face Up (player-dealer)", "21st-century-baccarat", "face-up",
      {"options": {"bots_may_bank": True}}),
+    ("Chapter 4 Chemin de Fer", "chemin-de-fer", "chapter4", {}),
 ]
 
 

@@ -264,6 +264,12 @@ def _option_baccarat(v: Variant, r: Rules) -> Iterator[str]:
         yield "Every tie pushes"
 
 
+def _chemin(v: Variant, r: Rules) -> Iterator[str]:
+    yield plural(int(r["decks"]), "deck")
+    yield "The highest bid takes the shoe; Banco takes the whole bank"
+    yield f"The house takes {r['commission_pct']}% of the bank's wins"
+
+
 def _pai_gow(v: Variant, r: Rules) -> Iterator[str]:
     vig = int(r.get("commission_pct", 0))
     yield f"Both hands beat the bank's: pays {v.paytables['pai-gow-poker'].line('win').text}" + \
@@ -286,7 +292,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,
     "pai-gow-poker": _pai_gow,
     "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
-    "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat,
+    "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat, "chemin-de-fer": _chemin,
 }
 
 

@@ -497,7 +497,7 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
 
         return_undealt_bets(work)  # P-015: a deal never plays the bet of someone not there
     require_legal(work, action)
-    if action.kind == "bank" and work.game.player_banked:
+    if action.kind in ("bank", "bid") and work.game.player_banked:
         chips, reserve = work.chips_balance(player.id), work.game.bank_reserve(work.state.rules)
         if action.amount > chips:
             raise PlayError(f"You have {fmt(max(chips, 0))} in chips: not enough to bank "

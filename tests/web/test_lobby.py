@@ -40,8 +40,9 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
     # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two house
     # baccarat tables, the player-dealer EZ Baccarat, Fortune 7, California, Dragon Dai and RUYI,
-    # Spanish 21, Free Bet and Switch, and the two Pai Gow Poker tables
-    assert len(DEMO_TABLES) == 35
+    # Spanish 21, Free Bet and Switch, the two Pai Gow Poker tables and the player-dealer Lucky
+    # Derby Pai Gow Poker
+    assert len(DEMO_TABLES) == 36
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]

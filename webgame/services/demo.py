@@ -51,6 +51,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Grand Ronde EZ Baccarat", "ez-baccarat", "grand-ronde", {}),
     ("Grand Ronde Pai Gow Poker", "pai-gow-poker", "grand-ronde", {}),
     ("Chapter 4 Pai Gow Poker", "pai-gow-poker", "chapter4", {}),
+    ("Lucky Derby Pai Gow Poker (player-dealer)", "pai-gow-poker", "lucky-derby", {"options": {"bots_may_bank": True}}),
     ("Lucky Chances EZ Baccarat (player-dealer)", "ez-baccarat", "lucky-chances", {"options": {"bots_may_bank": True}}),
     ("Crystal Park Fortune 7 Baccarat (player-dealer)", "fortune-7-baccarat", "crystal-park",
      {"options": {"bots_may_bank": True}}),

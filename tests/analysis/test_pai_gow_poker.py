@@ -95,3 +95,20 @@ def test_the_bet_against_the_player_dealer(variant: str) -> None:
     taxed = simulate({**rules, "commission_pct": 5, "commission_rounding": "truncate"}, "main", 4_000,
                      f"pai-gow-pd-{variant}").result()
     assert float(taxed.house_edge) - float(result.house_edge) == pytest.approx(0.05 * float(result.hit_frequency))
+
+
+@pytest.mark.parametrize("variant", ["lucky-derby", "crystal-park"])
+def test_the_joker_wild_bet_against_the_player_dealer(variant: str) -> None:
+    """The wild joker through the engine's own ranking and house way (D-212, D-217, D-232): the
+    figure exists for every edition and differs from the semi-wild game's on the same deals."""
+    game = load_game("joker-wild-pai-gow-poker")
+    module = registry.analyzer("joker-wild-pai-gow-poker")
+    assert module is not None
+    wild = resolve(game.variants[variant])
+    found = module.wagers(game.variants[variant], wild)
+    assert [w.bet for w in found] == ["main"] and found[0].sim_key["joker"] == "wild"
+    semi = resolve(load_game("pai-gow-poker").variants[variant])
+    a = simulate(wild, "main", 1_500, "joker-wild").result()
+    b = simulate(semi, "main", 1_500, "joker-wild").result()
+    assert a.ci95 is not None and abs(float(a.house_edge) - 0.0129) < 1.5 * a.ci95
+    assert a.house_edge != b.house_edge

@@ -20,16 +20,20 @@ from .tablehelp import assert_books_balance, latest_round, table_account, three_
 
 # edition, the least bet, and the fees under its default schedule for two bets of that size:
 # the bank's and each player's.
+PGP, JOKER = "pai-gow-poker", "joker-wild-pai-gow-poker"
 EDITIONS = [
-    ("lucky-derby", 500, 100, 100),          # 001-pai-gow-poker-1 (001 s.2053): $1 and $1 a circle
-    ("crystal-park", 1000, 50, 100),         # 003-group-c-1 (003 s.3000-3007): $0.50 on $20 of action; $1 a wager
-    ("double-hand-poker", 1000, 0, 0),       # 002-double-hand-poker-1: the first 4 hands free (D-492)
+    (PGP, "lucky-derby", 500, 100, 100),       # 001-pai-gow-poker-1 (001 s.2053): $1 and $1 a circle
+    (PGP, "crystal-park", 1000, 50, 100),      # 003-group-c-1 (003 s.3000-3007): $0.50 on $20 of action; $1 a wager
+    (PGP, "double-hand-poker", 1000, 0, 0),    # 002-double-hand-poker-1: the first 4 hands free (D-492)
+    (JOKER, "lucky-derby", 500, 100, 100),     # the same schedule as Pai Gow Poker's (001 s.2048-2054)
+    (JOKER, "crystal-park", 1000, 50, 100),    # group C, as Pai Gow Poker's
 ]
 
 
-@pytest.mark.parametrize(("variant", "bet", "bank_fee", "player_fee"), EDITIONS, ids=[e[0] for e in EDITIONS])
-def test_a_player_dealer_pai_gow_round(app, guest, variant, bet, bank_fee, player_fee):
-    table = create_table(f"P/D pai gow {variant}", "pai-gow-poker", variant, config={"options": {}})
+@pytest.mark.parametrize(("game", "variant", "bet", "bank_fee", "player_fee"), EDITIONS,
+                         ids=[f"{e[0]}@{e[1]}" for e in EDITIONS])
+def test_a_player_dealer_pai_gow_round(app, guest, game, variant, bet, bank_fee, player_fee):
+    table = create_table(f"P/D pai gow {variant}", game, variant, config={"options": {}})
     db.session.commit()
     (a, pa), (b, _), (c, _) = three_players(app, guest, table)
     house_before = wallet.balance(wallet.house())
@@ -78,8 +82,8 @@ def test_a_player_dealer_pai_gow_round(app, guest, variant, bet, bank_fee, playe
 def test_games_json_lists_the_pai_gow_editions_as_playable(app):
     result = app.test_cli_runner().invoke(args=["games", "--json"])
     assert result.exit_code == 0
-    game = next(g for g in json.loads(result.output)["games"] if g["slug"] == "pai-gow-poker")
-    for variant, *_ in EDITIONS:
-        listed = next(v for v in game["variants"] if v["slug"] == variant)
-        assert listed["banking"] == "player-dealer" and listed["playable"], variant
+    games = {g["slug"]: g for g in json.loads(result.output)["games"]}
+    for game, variant, *_ in EDITIONS:
+        listed = next(v for v in games[game]["variants"] if v["slug"] == variant)
+        assert listed["banking"] == "player-dealer" and listed["playable"], f"{game}@{variant}"
         assert listed["side_bets"] == []

@@ -83,20 +83,20 @@ def stack(monkeypatch: pytest.MonkeyPatch, order: Sequence[str]) -> None:
     monkeypatch.setattr(paigow_table, "new_deck", make)
 
 
-def rules(variant: str) -> dict[str, Any]:
-    return resolve(load_game(GAME).variants[variant], None)
+def rules(variant: str, game: str = GAME) -> dict[str, Any]:
+    return resolve(load_game(game).variants[variant], None)
 
 
 def dealt(monkeypatch: pytest.MonkeyPatch, variant: str, *, pd: int, bets: Mapping[int, int], total: int,
-          hands: Mapping[int, str] | None = None, stake: int = 100000,
+          hands: Mapping[int, str] | None = None, stake: int = 100000, game: str = GAME,
           ) -> tuple[PlayerDealerTable, PlayerDealerState, list[Event]]:
     """Seats ``pd`` and the bettors; ``pd`` takes the bank; the dice show ``total``; the
     piles go out from the counted seat with ``hands`` (seat -> seven codes, the bank's at ``pd``)."""
     counted = (pd + (total - 1) % 7) % 7
     order = deck(piles_for(counted, hands or {}))
     stack(monkeypatch, order)
-    engine = pd_engine(GAME, variant)
-    state = seated(engine, rules(variant), sorted([pd, *bets]))
+    engine = pd_engine(game, variant)
+    state = seated(engine, rules(variant, game), sorted([pd, *bets]))
     rng = SeededRng(1)
     while engine.to_act(state) != pd:  # the offer goes round from the first seat: decline to the P/D
         engine.apply(state, Action("decline", engine.to_act(state) or 0), rng)

@@ -530,3 +530,16 @@ class PaiGowPoker(CarnivalEngine):
 
 
 PAI_GOW_POKER = PaiGowPoker()
+
+
+class JokerWildPaiGowPoker(PaiGowPoker):
+    """Joker's Wild Pai Gow Poker (001 §14, s.192-229; 003 §3, s.119-132): the same game with
+    the joker fully wild, its rules data in ``rules/joker-wild-pai-gow-poker.toml``; every
+    edition is a player-dealer one."""
+
+    slug = "joker-wild-pai-gow-poker"
+    name = "Joker's Wild Pai Gow Poker"
+
+
+JOKER_WILD_PAI_GOW_POKER = JokerWildPaiGowPoker()
+

@@ -77,3 +77,38 @@ def test_the_analyzer_is_registered_and_lists_every_wager() -> None:
     assert found["main"].simulated and "house way" in found["main"].assumptions
     c4 = resolve(load_game("pai-gow-poker").variants["chapter4"])
     assert [w.bet for w in wagers(load_game("pai-gow-poker").variants["chapter4"], c4)] == ["main"]
+
+
+@pytest.mark.parametrize("variant", ["lucky-derby", "crystal-park", "double-hand-poker"])
+def test_the_bet_against_the_player_dealer(variant: str) -> None:
+    """No commission at the California tables (D-219): with both hands set by the house way the
+    bettor wins 28.61 %, pushes 41.48 % and loses 29.91 % of hands (Wizard of Odds, "Pai Gow
+    Poker", house way against house way), so copies alone give the bank 1.29 %. The interval
+    of the simulation must cover it, and must not cover the 2.73 % of a 5 % commission."""
+    rules = resolve(load_game("pai-gow-poker").variants[variant])
+    found = {w.bet: w for w in wagers(load_game("pai-gow-poker").variants[variant], rules)}
+    assert set(found) == {"main"} and found["main"].label == "Bet against the player-dealer"
+    assert "no commission" in found["main"].assumptions
+    result = simulate(rules, "main", 4_000, f"pai-gow-pd-{variant}").result()
+    assert result.ci95 is not None and abs(float(result.house_edge) - 0.0129) < result.ci95
+    # The same deals with a 5 % commission cost the bettor exactly 5 % of each win more.
+    taxed = simulate({**rules, "commission_pct": 5, "commission_rounding": "truncate"}, "main", 4_000,
+                     f"pai-gow-pd-{variant}").result()
+    assert float(taxed.house_edge) - float(result.house_edge) == pytest.approx(0.05 * float(result.hit_frequency))
+
+
+@pytest.mark.parametrize("variant", ["lucky-derby", "crystal-park"])
+def test_the_joker_wild_bet_against_the_player_dealer(variant: str) -> None:
+    """The wild joker through the engine's own ranking and house way (D-212, D-217, D-232): the
+    figure exists for every edition and differs from the semi-wild game's on the same deals."""
+    game = load_game("joker-wild-pai-gow-poker")
+    module = registry.analyzer("joker-wild-pai-gow-poker")
+    assert module is not None
+    wild = resolve(game.variants[variant])
+    found = module.wagers(game.variants[variant], wild)
+    assert [w.bet for w in found] == ["main"] and found[0].sim_key["joker"] == "wild"
+    semi = resolve(load_game("pai-gow-poker").variants[variant])
+    a = simulate(wild, "main", 1_500, "joker-wild").result()
+    b = simulate(semi, "main", 1_500, "joker-wild").result()
+    assert a.ci95 is not None and abs(float(a.house_edge) - 0.0129) < 1.5 * a.ci95
+    assert a.house_edge != b.house_edge

@@ -46,13 +46,15 @@ GAMES = {
     "dragon-dai-bacc": ("banker", "deal"),
     "ruyi-baccarat": ("banker", "deal"),
     "21st-century-baccarat": ("player", "deal"),
+    "joker-wild-pai-gow-poker": ("main", "deal"),
 }
 # Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
 # bank), so the lone player meets the felt as it deals.
 BACCARAT_PD = {"fortune-7-baccarat", "california-baccarat", "dragon-dai-bacc", "ruyi-baccarat", "21st-century-baccarat"}
-PLAYER_BANKED = {"four-card-poker", "pure-spanish-21-5"} | BACCARAT_PD
+PLAYER_BANKED = {"four-card-poker", "pure-spanish-21-5", "joker-wild-pai-gow-poker"} | BACCARAT_PD
 FIRST_CHIP = {"four-card-poker": "$10 chip"}  # a $10 Ante minimum (002 s.4078): the rail adds the chip
 FIRST_CHIP.update({g: "$25 chip" for g in BACCARAT_PD})  # a $10 line minimum at the $10-$100 tables
+FIRST_CHIP["joker-wild-pai-gow-poker"] = "$25 chip"  # a $10 minimum at Crystal Park's $10-$100 table
 NO_CARDS = {"craps", "roulette", "big-six"}  # a device, not cards: the dice or the wheel
 # Red Dog's and baccarat's cards are all in front of the dealer
 NO_PLAYER_CARDS = NO_CARDS | {"red-dog", "mini-baccarat", "ez-baccarat"} | BACCARAT_PD

@@ -188,15 +188,21 @@ def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
     pct = int(rules["commission_pct"])
-    rounding = "truncated to the cent" if rules["commission_rounding"] == "truncate" else \
-        "rounded up to the next 25 cents"
+    rounding = {"truncate": "truncated to the cent", "up": "rounded up to the next 25 cents"}.get(
+        str(rules["commission_rounding"]), "")
+    pay = f"less {pct}% {rounding}" if pct and rounding else "with no commission (D-219)"
+    against = "the player-dealer" if rules.get("banking") == "player-dealer" else "the house"
     out = [Wager(
-        bet=MAIN, label="Bet against the house", paytable=_lines(rules, "pai-gow-poker"),
-        assumptions=(f"Simulated: one player against the dealer, seven cards each from a fresh 53-card deck; "
-                     f"the player and the dealer both set by the house way (D-211, D-212); a win pays 1 to 1 "
-                     f"less {pct}% {rounding} on a $20 bet; copies go to the bank. Strategy: the house way."),
+        bet=MAIN, label=f"Bet against {against}", paytable=_lines(rules, "pai-gow-poker"),
+        assumptions=(f"Simulated: one player against the bank, seven cards each from a fresh 53-card deck; "
+                     f"both set by the house way (D-211, D-212); a win pays 1 to 1 "
+                     f"{pay} on a $20 bet; copies go to the bank. Strategy: the house way."
+                     + (" The player-dealer sets the bank's hand by the house way too; a stake that "
+                        "runs out gives no action, which changes no expectation; the collection fee "
+                        "is posted apart." if against != "the house" else "")),
         simulated=True, can_simulate=True, default_rounds=20_000,
-        sim_key={"joker": rules["joker"], "wheel": rules["wheel"], "commission_pct": pct,
+        sim_key={"joker": rules["joker"], "wheel": rules["wheel"], "five_aces": rules["five_aces"],
+                 "commission_pct": pct,
                  "commission_rounding": rules["commission_rounding"], "house_way": rules["house_way"]},
     )]
     if FORTUNE in rules["side_bets"]:

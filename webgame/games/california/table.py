@@ -78,6 +78,8 @@ class PlayerDealerState:
     fees: dict[str, int] = field(default_factory=dict)  # seat -> collection fee taken this hand
     action_seat: int | None = None  # engine seat where settlement begins
     action_card: str = ""
+    dice: list[int] = field(default_factory=list)  # the dice cup, where the edition shakes it (D-478)
+    counted: int | None = None  # engine seat the dice counted to (the P/D's own seat included)
     held: list[dict[str, Any]] = field(default_factory=list)  # the engine's settlements, held back
     results: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # seat -> settled within the stake
     collected: int = 0
@@ -460,11 +462,15 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                   for s, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0]))
                   for bet, amount in bets.items() if amount]
         wagers += self._behind_wagers(state)
+        if self.edition(state.rules).action.method == "dice":
+            self._shake(state, rng)
         dealt = self._pass(state, self.inner.apply(state.inner, action, rng))
         taken = fees.collect(self.schedule(state.rules), wagers, position(state.pd_seat), state.hands_dealt)
         if self.inner.is_over(state.inner) and state.held and all(h["result"] == "void" for h in state.held):
             taken = fees.Collection((), None)  # a hand voided at the deal takes no fee (D-483, D-485)
         events: list[Event] = [Fee(seat_of(f.seat), f.amount, self._fee_memo(f)) for f in taken.fees]
+        if state.dice:
+            events.append(Note(self._dice_words(state)))
         for fee in taken.fees:
             key = str(seat_of(fee.seat))
             state.fees[key] = state.fees.get(key, 0) + fee.amount
@@ -494,8 +500,25 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         wagering = frozenset(position(int(s)) for s, bets in state.wagers.items() if any(bets.values()))
         return seats_action.Layout(self.positions(state.rules), position(state.pd_seat), wagering)
 
+    def _shake(self, state: PlayerDealerState, rng: Rng) -> None:
+        """The dice cup, shaken by the server once the bets are down and before any card is
+        dealt (D-478): the count from the P/D as 1 names the seat of the first pile, and an
+        engine that deals piles to seats (pai gow) is told where the bank sits and where the
+        first pile goes (001 s.39-110 rules 3-6)."""
+        assert state.pd_seat is not None
+        rule = self.edition(state.rules).action
+        found = seats_action.choose(self._layout(state), rule, rng)
+        state.dice = list(found.dice)
+        state.counted = seat_of(found.counted)
+        state.action_seat = seat_of(found.seat) if found.seat is not None else None
+        seat_bank = getattr(self.inner, "seat_player_dealer", None)
+        if callable(seat_bank):
+            seat_bank(state.inner, state.pd_seat, state.counted)
+
     def _set_action_seat(self, state: PlayerDealerState, rng: Rng | None) -> None:
         rule = self.edition(state.rules).action
+        if rule.method == "dice":
+            return  # set by the dice before the deal (_shake)
         layout = self._layout(state)
         card = None
         if rule.method in ("card", "seat-map"):
@@ -650,6 +673,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             "action_seat": state.action_seat,
             "action_card": state.action_card,
             "action_card_words": ed.action.card_words,
+            "dice": self._dice_view(state),
             "covered": covered,
             # Before the deal, the bank's stake against the table's wagers: where it falls short,
             # the action seat decides which seats it reaches (D-466; D-332's "when the P/D does
@@ -672,6 +696,36 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if state.pd_seat is not None and state.pd_seat in view.get("seats", {}):
             view["seats"][state.pd_seat]["player_dealer"] = True
         return view
+
+    def _dice_words(self, state: PlayerDealerState) -> str:
+        shown = self._dice_view(state)
+        assert shown is not None
+        where = "the bank" if shown["on_bank"] else f"Spot {position(int(shown['counted_seat']))}"
+        action = "nobody" if shown["action_seat"] is None else f"Spot {position(int(shown['action_seat']))}"
+        dice = " + ".join(str(d) for d in shown["dice"])
+        return (f"The dice: {dice} = {shown['total']}, counted from the bank as 1: the first pile to "
+                f"{where}; action begins at {action}.")
+
+    def _dice_view(self, state: PlayerDealerState) -> dict[str, Any] | None:
+        """The dice cup as the felt shows it: the three dice, their total, the positions that
+        total names counted from the P/D as 1 (1, 8 and 15 on seven positions), the seat it
+        counted to and the action seat (D-478, D-230)."""
+        if not state.dice or state.pd_seat is None:
+            return None
+        positions = self.positions(state.rules)
+        total = sum(state.dice)
+        counted_pos = seats_action.dice_position(total, positions)
+        return {
+            "dice": list(state.dice),
+            "total": total,
+            "positions": positions,
+            "direction": self.edition(state.rules).action.direction,
+            "counted_position": counted_pos,  # 1 = the P/D
+            "bank_counts": [p for p in range(1, seats_action.DICE * seats_action.DIE_FACES + 1, positions)],
+            "counted_seat": state.counted,
+            "on_bank": state.counted == state.pd_seat,
+            "action_seat": state.action_seat,
+        }
 
     # -- storing it ---------------------------------------------------------------------
     def dump(self, state: PlayerDealerState) -> dict[str, Any]:

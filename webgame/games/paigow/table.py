@@ -17,6 +17,14 @@ dealer's seven cards are set by the house way (c000 s.783, D-235) and every hand
 
 Positions: engine seat 0 is the dealer's left (first base). Counting counterclockwise from the
 bank (position 1), position 2 is the dealer's right: seat ``7 - position``.
+
+At a player-dealer table (``banking = "player-dealer"``, the California editions) the bank is a
+seated player: the table has seven seats, the player-dealer's among them, and the card room
+(``games/california/table.py``) tells the engine where the bank sits and which seat the dice
+gave the action pile (:meth:`PaiGowPoker.seat_player_dealer`). The seven piles then go to the
+seven seats clockwise from that seat (001 s.39-110 rules 5-6, D-478, D-230), the bank's pile
+is the dealer's hand, and once every player has set, the player-dealer sets the bank's hand or
+asks for the house way; a clock that runs out sets it by the house way (D-235, D-472).
 """
 
 from __future__ import annotations
@@ -63,6 +71,8 @@ class PaiGowState(CarnivalState):
     bank: HandSet = field(default_factory=HandSet)
     draw: list[int] = field(default_factory=list)  # the RNG number, or the three dice
     first_position: int = 0  # 1 = the bank, counted counterclockwise (D-221)
+    bank_seat: int | None = None  # the player-dealer's seat, at a player-dealer table
+    first_seat: int | None = None  # the seat the action pile goes to, at a player-dealer table
 
 
 def _pg(state: CarnivalState) -> PaiGowState:
@@ -103,18 +113,25 @@ def seat_at(position: int) -> int | None:
     return None if position == 1 else POSITIONS - position
 
 
+def player_banked(rules: Mapping[str, Any]) -> bool:
+    """A California table: a seated player banks (the rules' ``banking``, D-465)."""
+    return rules.get("banking") == "player-dealer"
+
+
 def commission(rules: Mapping[str, Any], won: int) -> int:
     """The vigorish on a win: ``commission_pct`` of it, truncated to the cent (c000, D-002,
     D-220) or rounded up to the next ``commission_unit`` (c004 s.1309: "rounded to twenty-five
     cents or the next highest multiple")."""
     pct = Fraction(int(rules["commission_pct"]), 100)
+    if rules["commission_rounding"] == "none":  # California: the collection fee only (D-219)
+        return 0
     if rules["commission_rounding"] == "truncate":
         return percent(won, pct)
     if rules["commission_rounding"] == "up":
         unit = int(rules["commission_unit"])
         exact = won * pct
         return int(-(-exact // unit)) * unit
-    raise ValueError("commission_rounding must be 'truncate' or 'up'")
+    raise ValueError("commission_rounding must be 'none', 'truncate' or 'up'")
 
 
 SURRENDER, KEEP = "surrender-all", "keep"
@@ -143,8 +160,49 @@ class PaiGowPoker(CarnivalEngine):
     def check_rules(self, rules: Mapping[str, Any]) -> None:
         Ranking.of(rules)
         HouseWay.of(rules["house_way"])
-        if int(rules["seats"]) != POSITIONS - 1:
-            raise ValueError("pai gow deals seven hands: six positions and the bank (D-229)")
+        seats = POSITIONS if player_banked(rules) else POSITIONS - 1
+        if int(rules["seats"]) != seats:
+            raise ValueError("pai gow deals seven hands: six positions and the bank, seated or not (D-229, D-478)")
+
+    # -- a player-dealer table -----------------------------------------------------------
+    def seat_player_dealer(self, state: CarnivalState, bank_seat: int, first_seat: int) -> None:
+        """The card room's word before the deal: the bank is the player at ``bank_seat``, and
+        the action pile goes to ``first_seat`` (the seat the dice counted, D-478)."""
+        st = _pg(state)
+        if not player_banked(st.rules):
+            raise ValueError("only a player-dealer table has a seated bank")
+        st.bank_seat, st.first_seat = bank_seat, first_seat
+
+    @staticmethod
+    def _pd_setting(st: PaiGowState) -> bool:
+        """Stage 2 at a player-dealer table: the player-dealer sets the bank's hand."""
+        return st.bank_seat is not None and st.phase == DECIDE and st.stage == 2 and not st.bank.front
+
+    def undecided(self, state: CarnivalState) -> list[int]:
+        st = _pg(state)
+        if st.bank_seat is not None and st.phase == DECIDE and st.stage == 2:
+            return [st.bank_seat] if not st.bank.front else []
+        return super().undecided(state)
+
+    def legal_actions(self, state: CarnivalState, seat: int) -> list[Legal]:
+        st = _pg(state)
+        if self._pd_setting(st):
+            if seat != st.bank_seat:
+                return []
+            return self._setting_legal(st.rules, st.dealer, "Set the bank's hand")
+        return super().legal_actions(state, seat)
+
+    def decide(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        st = _pg(state)
+        if not self._pd_setting(st):
+            if st.bank_seat is not None and action.seat == st.bank_seat:
+                raise IllegalAction("You bank this hand: you set the bank's hand once every player has set.")
+            super().decide(state, action, rng, events)
+            return
+        if action.seat != st.bank_seat:
+            raise IllegalAction("The player-dealer is setting the bank's hand.")
+        self._set_bank(st, action, events)
+        self._advance(st, rng, events)
 
     @staticmethod
     def ranking(rules: Mapping[str, Any]) -> Ranking:
@@ -171,6 +229,9 @@ class PaiGowPoker(CarnivalEngine):
         """Seven stacks of seven, the first to the position the draw picks, then on
         counterclockwise; the stacks of empty positions are discarded unseen (D-221)."""
         st = _pg(state)
+        if player_banked(st.rules):
+            self._deal_to_seats(st, rng, players, events)
+            return
         st.draw = first_pick(st.rules, rng)
         st.first_position = position_of(st.draw)
         stacks = [[st.shoe.draw(rng).code for _ in range(7)] for _ in range(POSITIONS)]
@@ -189,8 +250,28 @@ class PaiGowPoker(CarnivalEngine):
         total = f" = {sum(st.draw)}" if len(st.draw) > 1 else ""
         events.append(Note(f"The draw is {drawn}{total}: the first hand goes to {where}."))
 
+    def _deal_to_seats(self, st: PaiGowState, rng: Rng, players: list[int], events: list[Event]) -> None:
+        """The player-dealer table: the action pile to the seat the dice counted, the other six
+        clockwise from it (001 s.39-110 rules 5-6; 003 s.92); the bank's pile is the dealer's
+        hand, the piles of seats with no wager are collected unseen (002 DHP rule 5)."""
+        if st.bank_seat is None or st.first_seat is None:
+            raise ValueError("a player-dealer table deals once the card room seats the bank")
+        stacks = [[st.shoe.draw(rng).code for _ in range(7)] for _ in range(POSITIONS)]
+        for k, stack in enumerate(stacks):
+            seat = (st.first_seat + k) % POSITIONS
+            if seat == st.bank_seat:
+                st.dealer = stack
+            elif seat in players:
+                st.seats[seat].cards = stack
+            else:
+                st.burn.extend(stack)
+        where = "the bank" if st.first_seat == st.bank_seat else spot_word(st.first_seat)
+        events.append(Note(f"The action pile goes to {where}; the other piles clockwise from it."))
+
     # -- setting the hands ---------------------------------------------------------------
     def needs_decision(self, state: CarnivalState, box: Box) -> bool:
+        if state.stage == 2 and _pg(state).bank_seat is not None:
+            return False  # the player-dealer's stage: no player decides
         if state.stage == 2:
             return box.live and bool(state.rules.get("surrender"))
         return box.live
@@ -199,11 +280,36 @@ class PaiGowPoker(CarnivalEngine):
         if state.stage == 2:
             return [Legal(KEEP, label="Keep my hand"),
                     Legal(SURRENDER, CONFIRMED, label="Surrender: lose the whole bet")]
+        return self._setting_legal(state.rules, box.cards, "Set this hand")
+
+    def _setting_legal(self, rules: Mapping[str, Any], cards: list[str], label: str) -> list[Legal]:
         # The listed setting is one the table takes: the house way's low hand (any legal pair
         # of the seven may be posted instead).
-        done = house_way(self.ranking(state.rules), HouseWay.of(state.rules["house_way"]), card_ids(box.cards))
+        done = house_way(self.ranking(rules), HouseWay.of(rules["house_way"]), card_ids(cards))
         front = " ".join(sorted(done.hand.front_codes))
-        return [Legal("set", front, label="Set this hand"), Legal("house-way", label="House way")]
+        return [Legal("set", front, label=label), Legal("house-way", label="House way")]
+
+    def _set_bank(self, st: PaiGowState, action: Action, events: list[Event]) -> None:
+        """The player-dealer's setting of the bank's hand, or the house way (D-235, D-472); a
+        bank's hand can never be set fouled (003 s.92-117; D-227)."""
+        ranking = self.ranking(st.rules)
+        seven = card_ids(st.dealer)
+        if action.kind == "house-way":
+            done = house_way(ranking, HouseWay.of(st.rules["house_way"]), seven)
+            st.bank = self._hand_set(ranking, done.hand, True, done.row)
+        elif action.kind == "set":
+            try:
+                hand = set_hand(ranking, seven, parse_front(seven, action.spot.split()))
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from exc
+            if hand.foul:
+                raise IllegalAction("That setting fouls: the two-card hand would outrank the five-card hand.")
+            st.bank = self._hand_set(ranking, hand, False, "")
+        else:
+            raise IllegalAction("Set the bank's hand, or ask for the house way.")
+        st.dealer_up = list(range(len(st.dealer)))
+        how = "by the house way" if st.bank.by_house_way else "as the player-dealer sets it"
+        events.append(Note(f"The bank's hand, {how}: {st.bank.back_words} behind and {st.bank.front_words} in front."))
 
     def apply_decision(self, state: CarnivalState, seat: int, box: Box, action: Action,
                        events: list[Event]) -> None:
@@ -249,8 +355,8 @@ class PaiGowPoker(CarnivalEngine):
         """Every hand is set: the dealer's seven cards are turned over and set by the house way
         (c000 s.783, c004 s.1292-1293, D-235), before any surrender (c004 s.1295)."""
         st = _pg(state)
-        if st.stage != 1:
-            return
+        if st.stage != 1 or st.bank_seat is not None:
+            return  # at a player-dealer table the player-dealer sets the bank's hand next
         ranking = self.ranking(st.rules)
         done = house_way(ranking, HouseWay.of(st.rules["house_way"]), card_ids(st.dealer))
         st.bank = self._hand_set(ranking, done.hand, True, done.row)
@@ -264,12 +370,15 @@ class PaiGowPoker(CarnivalEngine):
 
     def default_action(self, state: CarnivalState, seat: int) -> Action:
         """D-009, D-226: a hand not set when the clock runs out is set by the house way; D-225:
-        a surrender clock that runs out keeps the hand."""
-        return Action(KEEP, seat) if state.stage == 2 else Action("house-way", seat)
+        a surrender clock that runs out keeps the hand; a player-dealer's clock sets the bank's
+        hand by the house way (D-472)."""
+        if state.stage == 2 and _pg(state).bank_seat is None:
+            return Action(KEEP, seat)
+        return Action("house-way", seat)
 
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:
-        """Bots set every hand by the house way and never surrender."""
-        return Action(KEEP, seat) if state.stage == 2 else Action("house-way", seat)
+        """Bots set every hand, the bank's too, by the house way and never surrender."""
+        return self.default_action(state, seat)
 
     # -- the showdown --------------------------------------------------------------------
     def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
@@ -395,16 +504,42 @@ class PaiGowPoker(CarnivalEngine):
                                       "row": done.row}
             seats[n] = entry
         first = seat_at(st.first_position) if st.first_position else None
+        if st.bank_seat is not None:
+            first = st.first_seat
+        bank_to_set = None
+        if self._pd_setting(st) and viewer is not None and viewer == st.bank_seat:
+            seven = card_ids(st.dealer)  # the bank's pile, opened for its player-dealer only
+            done = house_way(ranking, way, seven)
+            bank_to_set = {"cards": list(st.dealer),
+                           "fouls": sorted(" ".join(sorted(s.front_codes)) for s in settings(ranking, seven) if s.foul),
+                           "house_way": {"front": done.hand.front_codes, "back": done.hand.back_codes, "row": done.row}}
         view["paigow"] = {
+            "bank_seat": st.bank_seat,
+            "bank_to_set": bank_to_set,
+            "bank_waiting": self._pd_setting(st),
             "seats": seats,
             "draw": list(st.draw),
             "first_position": st.first_position,
             "first_seat": first,
             "bank": ({"front": st.bank.front, "back": st.bank.back, "front_words": st.bank.front_words,
-                      "back_words": st.bank.back_words, "row": st.bank.row} if st.bank.front else None),
+                      "back_words": st.bank.back_words, "row": st.bank.row,
+                      "by_house_way": st.bank.by_house_way} if st.bank.front else None),
             "joker": st.rules["joker"],
             "house_way_name": st.rules["house_way"]["name"],
         }
 
 
 PAI_GOW_POKER = PaiGowPoker()
+
+
+class JokerWildPaiGowPoker(PaiGowPoker):
+    """Joker's Wild Pai Gow Poker (001 §14, s.192-229; 003 §3, s.119-132): the same game with
+    the joker fully wild, its rules data in ``rules/joker-wild-pai-gow-poker.toml``; every
+    edition is a player-dealer one."""
+
+    slug = "joker-wild-pai-gow-poker"
+    name = "Joker's Wild Pai Gow Poker"
+
+
+JOKER_WILD_PAI_GOW_POKER = JokerWildPaiGowPoker()
+

@@ -32,11 +32,11 @@ def test_a_coup_at_the_player_dealer_baccarat_table(browser: Browser, live_serve
     if not a.locator("[data-action=bank]").count():
         click_and_wait(a, "[data-action=next]")
     expect(a.locator("[data-action=bank]")).to_contain_text("1st turn")
-    a.locator(".amount-form input[name=amount]").fill("200")
+    a.locator(".amount-form input[name=amount]").fill("190")  # chips kept for the bank's collection fee (P-038)
     click_and_wait(a, "[data-action=bank]")
     for page in (b, c):
         fresh(page)
-        expect(page.get_by_test_id("pd-stake")).to_have_text("$200")
+        expect(page.get_by_test_id("pd-stake")).to_have_text("$190")
         page.get_by_role("button", name="$25 chip").click()
         click_and_wait(page, '[data-action="bet-banker"]')
     fresh(b)

@@ -258,7 +258,7 @@ def test_a_bet_behind_through_the_web(app, guest):
     assert c.act("behind", "0:ante", amount="20") != ""  # behind the bank: refused in words
     assert c.act("behind", "1:ante", amount="20") == ""
     c.page()
-    assert "Spot 3: $20 behind Spot 2's ante" in c.html
+    assert "Spot 3: $20 behind Spot 2's Ante" in c.html
     assert "The bank's $300 covers the $30 on the table." in c.html  # before the deal
     b.page()
     assert b.act("deal") == ""

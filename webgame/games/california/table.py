@@ -262,13 +262,18 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                 room = high - mine.get(behind_key(bet, target), 0)
                 if room >= low:
                     out.append(Legal("behind", f"{target}:{bet}", low, room,
-                                     f"Spot {position(target)}: {self._bet_words(bet)}"))
+                                     f"Spot {position(target)}: {self._bet_words(bet, state.rules)}"))
         if mine:
             out.append(Legal("clear-behind", label="Take back your bets behind"))
         return out
 
     @staticmethod
-    def _bet_words(bet: str) -> str:
+    def _bet_words(bet: str, rules: Mapping[str, Any]) -> str:
+        """A wager's name for players: its paytable's name where it has one ("6 Card Bonus"),
+        else its key in words ("Ante")."""
+        table = rules.get("paytables", {}).get(bet)
+        if isinstance(table, Mapping) and table.get("name"):
+            return str(table["name"])
         return bet.replace("-", " ").capitalize()
 
     def _behind(self, state: PlayerDealerState, action: Action) -> list[Event]:
@@ -291,7 +296,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         mine[key] = mine.get(key, 0) + action.amount
         return [Stake(seat, key, action.amount),
                 Note(f"Spot {position(seat)} bets {fmt(action.amount)} behind Spot {position(int(target))}'s "
-                     f"{self._bet_words(bet).lower()}.", seat)]
+                     f"{self._bet_words(bet, state.rules)}.", seat)]
 
     def _orphans(self, state: PlayerDealerState) -> list[Event]:
         """Bets behind a wager that is gone (taken back, or its player left) go back whole."""
@@ -682,8 +687,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                         + sum(a for keys in state.behind.values() for a in keys.values())),
             "collected": state.collected, "paid": state.paid,
             "backline": self.edition(rules).backline,
-            "behind": [{"seat": int(backer), "circle": behind_target(key)[1], "bet": behind_target(key)[0],
-                        "amount": amount}
+            "behind": [{"seat": int(backer), "circle": behind_target(key)[1],
+                        "bet": self._bet_words(behind_target(key)[0], rules), "amount": amount}
                        for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0]))
                        for key, amount in sorted(keys.items())],
             "notes": state.notes[-6:],

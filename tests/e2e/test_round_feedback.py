@@ -190,7 +190,7 @@ def test_card_table_shows_each_bet_result_on_the_felt(page: Page, live_server, t
     assert not errors, errors
 
 
-@pytest.mark.parametrize("game", list(NO_CARDS))
+@pytest.mark.parametrize("game", sorted(NO_CARDS))
 def test_dice_and_wheel_tables_play_a_round_without_errors(page: Page, live_server, tables, game: str):
     errors = watch_errors(page)
     seat_and_buy(page, live_server["url"], tables[game])

@@ -74,6 +74,16 @@ def test_login_attempts_are_rate_limited(client, app):
     assert "Too many attempts" in client.post("/login", {"username": "x", "password": "y"}).get_data(as_text=True)
 
 
+def test_table_actions_are_rate_limited_per_address(guest, app):
+    """Money endpoints count posts per client address (MONEY_RATE_LIMIT); past the limit a post
+    gets the plain message and a 429, and changes nothing."""
+    app.config["MONEY_RATE_LIMIT"] = "5 per minute"
+    codes = [guest.post("/tables/1/act", {"seat": 0, "kind": "bet"}, htmx=True).status_code for _ in range(7)]
+    assert 429 not in codes[:5]
+    assert codes[5:] == [429, 429]
+    assert "Too many attempts" in guest.post("/tables/1/act", {"seat": 0, "kind": "bet"}, htmx=True).get_data(as_text=True)
+
+
 def test_a_post_after_the_session_expired_returns_to_the_table_after_login(client):
     """The post's referrer is the table page (a full URL): the login's `next` is its path on this
     site, so logging in goes back to the table, not to the lobby."""

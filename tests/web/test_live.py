@@ -46,6 +46,23 @@ def test_stream_sends_the_version_then_each_change(app, guest):
     resp.close()
 
 
+def test_a_quiet_stream_probes_its_browser_so_a_gone_one_frees_its_thread(app, guest, monkeypatch):
+    """Between events the stream writes a bare comment every PROBE_S: a browser that reloaded is
+    found gone by a failed write within seconds, not at the next 15 s heartbeat."""
+    from webgame.web import stream as stream_module
+
+    monkeypatch.setattr(stream_module, "PROBE_S", 0.0)
+    monkeypatch.setattr(stream_module, "TICK_S", 0.01)
+    app.config["STREAM_SECONDS"] = 5
+    table = make_table()
+    resp = guest.client.get(f"/tables/{table.id}/events", buffered=False)
+    chunks = resp.response
+    first = [next(chunks) for _ in range(2)]  # the retry line, then the table's version
+    assert b"event: changed" in first[1]
+    assert next(chunks) == b":\n\n"  # nothing changed: the probe, not a heartbeat or an event
+    resp.close()
+
+
 def test_a_lone_players_round_waits_a_day_not_for_ever_d009(app, guest):
     table = make_table()
     seat = Seat(guest, table)

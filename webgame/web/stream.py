@@ -24,6 +24,10 @@ bp = Blueprint("stream", __name__)
 
 HEARTBEAT_S = 15.0
 TICK_S = 1.0
+# A browser that reloads or leaves is only noticed when a write to it fails, and until then its
+# stream holds a worker thread. A two-byte comment every few seconds finds a gone browser within
+# two of them, so a player reloading a page does not leave threads waiting out the heartbeat.
+PROBE_S = 2.0
 STREAM_S = 300.0  # the browser reconnects (with Last-Event-ID) and frees the worker thread
 
 
@@ -60,7 +64,7 @@ def events(table_id: int) -> Response:
 
     def stream() -> Iterator[str]:
         seen = None
-        last_sent = time.monotonic()
+        last_sent = last_probe = time.monotonic()
         ends = time.monotonic() + seconds
         yield "retry: 2000\n\n"
         while time.monotonic() < ends:
@@ -75,6 +79,9 @@ def events(table_id: int) -> Response:
                 last_sent = time.monotonic()
                 _still_here(table_id, viewer_id)
                 yield ": heartbeat\n\n"
+            elif time.monotonic() - last_probe >= PROBE_S:
+                last_probe = time.monotonic()
+                yield ":\n\n"
             BUS.wait(table_id, mark, TICK_S)
 
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}

@@ -390,3 +390,30 @@ def test_the_betting_window_spins_a_shared_wheel_instead_of_returning_every_bet(
         sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id))}
     assert settled == {(0, "1"), (1, "2")}
     assert_books_balance()
+
+
+def test_the_next_sitter_bets_from_their_own_chips_not_the_last_players(app, guest):
+    """A player who took every bet back and left mid-round is forgotten by the round: the
+    player who sits down in the same betting round bets from their own chips, their part in
+    the round is theirs in the recall, and the one who left keeps every chip."""
+    table = make_table()
+    first = Seat(guest, table, buy="200")
+    left = me()
+    assert first.act("bet", "main", chip=500) == ""
+    assert first.act("clear", "main") == ""
+    assert guest.post(f"/tables/{table.id}/leave", {"seat": 0}, htmx=True).status_code == 200
+    other = second_player(app, table, seat=0)
+    newcomer = me()
+    assert newcomer.id != left.id
+    assert other.act("bet", "main", chip=500) == ""
+    assert chips(left, table) == 20_000
+    assert chips(newcomer, table) == 49_500
+    rnd = latest_round(table)
+    assert rnd.owners == {"0": newcomer.id}
+    from webgame.models import RoundSeat
+
+    seats = db.session.execute(sa.select(RoundSeat.seat, RoundSeat.player_id, RoundSeat.chips_before)
+                               .where(RoundSeat.round_id == rnd.id)).all()
+    assert seats == [(0, newcomer.id, 50_000)]
+    assert_books_balance()
+

@@ -207,6 +207,7 @@ class RoundWork:
     journal: list[dict[str, Any]] = field(default_factory=list)
     settlements: list[dict[str, Any]] = field(default_factory=list)
     new_seats: list[tuple[int, int]] = field(default_factory=list)  # (seat, player id)
+    released: list[int] = field(default_factory=list)  # seats handed back with nothing at stake
     owners: dict[str, Any] = field(default_factory=dict)
     at_risk: dict[str, int] = field(default_factory=dict)
     seq: int = 0
@@ -252,6 +253,18 @@ class RoundWork:
             self.owners[key] = occupant.id
             self.new_seats.append((seat, occupant.id))
         return int(self.owners[key])
+
+    def release(self, seat: int) -> None:
+        """The seat's player left it with nothing at stake in this round (every bet taken back):
+        the round forgets them, so whoever sits next bets from their own chips, not from the
+        chips of the player who left (their part in the round, all of it returned, is dropped
+        from its seats)."""
+        key = str(seat)
+        if key not in self.owners or self.at_risk.get(key, 0):
+            return
+        del self.owners[key]
+        self.new_seats = [(n, pid) for n, pid in self.new_seats if n != seat]
+        self.released.append(seat)
 
     def chips_id(self, player_id: int) -> int:
         return account_id("chips", player_id=player_id, table_id=self.table.id, name="Table chips")
@@ -378,6 +391,10 @@ class RoundWork:
                 raise StaleError("That bet was already settled.") from exc
         if self.journal:
             db.session.execute(RoundEvent.__table__.insert(), [dict(j, round_id=rnd.id) for j in self.journal])
+        if self.released:
+            db.session.execute(sa.delete(RoundSeat).where(RoundSeat.round_id == rnd.id,
+                                                          RoundSeat.seat.in_(self.released)))
+            self.released = []
         if self.new_seats:
             db.session.execute(RoundSeat.__table__.insert(), [
                 {"round_id": rnd.id, "seat": seat, "player_id": pid,

@@ -48,6 +48,8 @@ def seat_changed(table: Table, number: int, occupant: Player | None) -> None:
     with db.session.no_autoflush:
         work = open_work(table)
         if work is not None:
+            if occupant is None:
+                work.release(number)
             tell_owner(work, number, occupant)
             schedule(work)
             work.save()

@@ -102,10 +102,10 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
     if not bots_allowed:
         for seat in table.seats:
             if seat.player is not None and seat.player.is_bot:
-                from .seating import seat_in_play
+                from .seating import seat_in_play, unseat
 
                 if not seat_in_play(table, seat.number):
-                    seat.player_id = None
+                    unseat(table, seat)  # the open round forgets the bot too
     db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id,
                             what="configured table", data={"variant": variant, "config": config,
                                                            "bots_allowed": bots_allowed}))

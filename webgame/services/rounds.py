@@ -258,7 +258,7 @@ class RoundWork:
         """The seat's player left it with nothing at stake in this round (every bet taken back):
         the round forgets them, so whoever sits next bets from their own chips, not from the
         chips of the player who left (their part in the round, all of it returned, is dropped
-        from its seats)."""
+        from its seats: P-039)."""
         key = str(seat)
         if key not in self.owners or self.at_risk.get(key, 0):
             return

@@ -23,7 +23,7 @@ BANNER = re.compile(r"You (win|lose)|push")
 
 def needs(slug: str) -> None:
     if slug not in registry.ENGINES:
-        pytest.skip(f"{slug} is not registered on this floor yet")
+        raise AssertionError(f"{slug} is not on this floor")
 
 
 def click_and_wait(page: Page, selector: str) -> None:
@@ -79,9 +79,12 @@ def test_caribbean_stud_progressive_meter_and_bet(page: Page, live_server):
     click_and_wait(page, "[data-action=bet-ante]")
     click_and_wait(page, "[data-action=bet-progressive]")
     expect(page.get_by_test_id("chips")).to_have_text("$194")  # $5 Ante and the $1 token
+    before = int(meter.locator(".meter-amount").get_attribute("data-meter") or 0)
     click_and_wait(page, "[data-action=deal]")
     expect(page.locator(".dealer-spot .card.face")).to_have_count(1)  # one dealer card up
-    expect(meter.locator(".meter-amount")).to_contain_text(".50")
+    # Half the $1 token goes to the meter; bots at other tables may add theirs meanwhile.
+    page.wait_for_function("(least) => +document.querySelector('[data-testid=progressive-meter] .meter-amount')"
+                           ".dataset.meter >= least", arg=before + 50)
     move = "[data-action=play]"
     click_and_wait(page, move)
     expect(page.locator(".result-banner")).to_contain_text(BANNER)

@@ -21,8 +21,7 @@ def demo_table(server, slug: str) -> tuple[int, str]:
     row = db.execute("SELECT id, name FROM tables WHERE game = ? AND status = 'open' ORDER BY id LIMIT 1",
                      (slug,)).fetchone()
     db.close()
-    if row is None:
-        pytest.skip(f"no {slug} table on the demo floor")
+    assert row is not None, f"no {slug} table on the demo floor"
     return int(row[0]), str(row[1])
 
 

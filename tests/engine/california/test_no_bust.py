@@ -20,7 +20,7 @@ import pytest
 
 from tests.engine.california import test_player_dealer_editions as editions_check
 from tests.engine.california.pdhelp import pd_engine, seated
-from tests.engine.california.test_pure_spanish_21_5 import act, check_money, finish, kinds, nets, results
+from tests.engine.california.test_pure_spanish_21_5 import act, check_money, kinds, nets, results
 from tests.engine.test_blackjack_table import deal_order, stack_shoe
 from webgame.engine.paytable import load_game, resolve
 from webgame.engine.protocol import Action, Event, IllegalAction, Settlement

@@ -164,6 +164,12 @@ def _must_stand(rules: Mapping[str, Any], c: Count) -> bool:
         or c.total >= int(rules.get("player_must_stand_total", 99))
 
 
+def _free_bet_funder(rules: Mapping[str, Any]) -> str:
+    """Who matches a free double or split: the house, or at a player-dealer table the player-
+    dealer, whose bank pays a winning Free Bet (003 s.2695-2698, D-126)."""
+    return "the player-dealer" if rules.get("banking") == "player-dealer" else "the house"
+
+
 def _natural_known(state: BlackjackState) -> bool:
     """Whether the dealer's natural is settled before the players act: the dealer peeked, or
     the up card cannot make one. At 21st Century Free Bet a ten up is not peeked under
@@ -434,7 +440,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if self._may_double(rules, hand) and not must_stand:
             if self._free_double(rules, hand):
                 out.append(Legal("double", spot, hand.stake, hand.stake,
-                                 "Double for free: the house puts a Free Bet on it"))
+                                 f"Double for free: {_free_bet_funder(rules)} puts a Free Bet on it"))
             elif not rules.get("double_for_less", True):
                 # Where double-doubles are offered there is no doubling for less (D-091).
                 out.append(Legal("double", spot, hand.stake, hand.stake, "Double"))
@@ -443,7 +449,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if self._may_split(rules, box, hand):
             if self._free_split(rules, hand):
                 out.append(Legal("split", spot, hand.stake, hand.stake,
-                                 "Split for free: the house puts a Free Bet on the new hand"))
+                                 f"Split for free: {_free_bet_funder(rules)} puts a Free Bet on the new hand"))
             else:
                 out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
         if rules["surrender"] and len(hand.cards) == 2 and not hand.split_aces \

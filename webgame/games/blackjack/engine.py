@@ -680,11 +680,12 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if up[0] in str(state.rules.get("peek_ranks", "ATJQK")):
             state.peeked = True
             state.dealer_blackjack = is_natural(state.dealer)
+        natural = "blackjack" if _natural(state.rules) == "Blackjack" else f"a {_natural(state.rules)}"
         if state.dealer_blackjack:
             state.hole_revealed = True
-            events.append(Note("Dealer has blackjack."))
+            events.append(Note(f"Dealer has {natural}."))
         elif state.peeked:
-            events.append(Note("Dealer does not have blackjack."))
+            events.append(Note(f"Dealer does not have {natural}."))
         self._settle_insurance(state, events)
         self._settle_side_bets(state, events, PEEK)
         if state.dealer_blackjack:

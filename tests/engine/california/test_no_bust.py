@@ -507,3 +507,26 @@ def test_bets_behind_only_on_the_base_wager_and_never_at_the_perfect_pairs_editi
     """D-474: the base game only at 4.0, Buster 4.0 and 4.0a; never at the Perfect Pairs edition."""
     engine = pd_engine(GAME, variant)
     assert engine.edition(rules_for(variant)).backline == backline
+
+
+def test_a_bet_behind_follows_the_base_wager_and_never_the_buster() -> None:
+    """D-474: at 4.0a a seated player may bet behind another seat's base wager, not its Buster;
+    the bet behind rides on that hand's result and settles right after it."""
+    engine = pd_engine(GAME, "4.0a")
+    state = seated(engine, rules_for("4.0a"), [PD, *BETTORS])
+    rng = SeededRng(1)
+    events = engine.apply(state, Action("bank", PD, "", 100000), rng)
+    stack_shoe(state.inner.shoe, deal_order([["Tc", "8d"], ["Tc", "5s"]], ["9d", "7h"], ["Kc"]))
+    events += engine.apply(state, Action("bet", 1, "main", 1000), rng)
+    events += engine.apply(state, Action("bet", 1, "buster-blackjack", 500), rng)
+    events += engine.apply(state, Action("bet", 2, "main", 1000), rng)
+    offered = {lg.spot for lg in engine.legal_actions(state, 3) if lg.kind == "behind"}
+    assert offered == {"1:main", "2:main"}  # no Buster behind (003 s.1716)
+    events += engine.apply(state, Action("behind", 3, "1:main", 2000), rng)
+    events += engine.apply(state, Action("deal", 1), rng)
+    stand_all(engine, state, events)
+    settled = [e for e in events if isinstance(e, Settlement)]
+    main = next(e for e in settled if (e.seat, e.bet) == (1, "main"))
+    behind = next(e for e in settled if (e.seat, e.bet) == (3, "main/behind-spot-2"))
+    assert main.net == 1000 and behind.net == 2000  # 18 against the P/D's 26
+    assert settled.index(behind) == settled.index(main) + 1

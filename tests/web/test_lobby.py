@@ -42,8 +42,8 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # baccarat tables, the player-dealer EZ Baccarat, Fortune 7, California, Dragon Dai and RUYI,
     # Spanish 21, Free Bet and Switch, the two Pai Gow Poker tables, the player-dealer Lucky
     # Derby Pai Gow Poker and Crystal Park Joker Wild, Pure Spanish 21.5, four 21st Century
-    # Baccarat tables and Chemin de Fer
-    assert len(DEMO_TABLES) == 43
+    # Baccarat tables, Chemin de Fer, No Bust 4.0a and Buster 4.0 and 21st Century Free Bet
+    assert len(DEMO_TABLES) == 46
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]

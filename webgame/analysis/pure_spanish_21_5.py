@@ -74,10 +74,17 @@ def _draws(ranks: dict[str, int]) -> Iterator[tuple[str, Fraction, dict[str, int
             yield r, Fraction(n, total), rest
 
 
-def _stands(cards: list[str]) -> bool:
-    """Chart 1B (001 s.861-863, D-093, D-104): stand on hard 17 or more and soft 18 or more."""
-    c = count(cards)
+def _stands(cards: list[str], soft_ace_up_to: int = 21) -> bool:
+    """Chart 1B (001 s.861-863, D-093, D-104): stand on hard 17 or more and soft 18 or more
+    (No Bust's P/D too, its aces counting 11 up to 22 at 4.0: D-112, D-114)."""
+    c = count(cards, soft_ace_up_to)
     return c.total > 17 or (c.total == 17 and not c.soft)
+
+
+def scale(rules: Mapping[str, Any]) -> tuple[int, int]:
+    """The table's bust line and soft-ace limit: 21 and 21, or No Bust's (22 and 22 at 4.0,
+    20 and 21 at 4.0a: D-112, D-121)."""
+    return int(rules.get("over_above", 21)), int(rules.get("soft_ace_up_to", 21))
 
 
 # ---------------------------------------------------------------------------------------
@@ -86,10 +93,11 @@ def _stands(cards: list[str]) -> bool:
 def buster_distribution(rules: Mapping[str, Any]) -> dict[str | None, Fraction]:
     """The chance of each Buster line (None: no bust) for the P/D's hand off a full shoe."""
     out: dict[str | None, Fraction] = {}
+    over, soft = scale(rules)
 
     def walk(cards: list[str], p: Fraction, ranks: dict[str, int]) -> None:
-        if len(cards) >= 2 and (_stands(cards) or count(cards).total > 21):
-            line = buster([c + "s" for c in cards])
+        if len(cards) >= 2 and (_stands(cards, soft) or count(cards, soft).total > over):
+            line = buster([c + "s" for c in cards], over, soft)
             out[line] = out.get(line, Fraction(0)) + p
             return
         for r, q, rest in _draws(ranks):
@@ -129,21 +137,23 @@ def bonus_distribution(rules: Mapping[str, Any]) -> dict[str | None, Fraction]:
     the P/D's own rule and never split."""
     decks = int(rules["decks"])
     out: dict[str | None, Fraction] = {}
+    over, soft = scale(rules)
+    over = max(over, 21)  # the six-card line counts to 21, or to No Bust 4.0's 22 (D-141)
 
     def grade(cards: list[str], p: Fraction) -> None:
         plain = [c + "s" for c in cards]
-        line = blackjack_bonus(plain[:2], plain, False)
+        line = blackjack_bonus(plain[:2], plain, False, over, soft)
         if line is not None and line.startswith(TIERED):
             k = {"blackjack-": 2, "ace-2-3-4-": 4}.get(next(t for t in TIERED if line.startswith(t)), 3)
             for suits, q in _suit_ways(tuple(cards[:k]), decks):
                 codes = [c + s for c, s in zip(cards[:k], suits, strict=True)] + plain[k:]
-                got = blackjack_bonus(codes[:2], codes, False)
+                got = blackjack_bonus(codes[:2], codes, False, over, soft)
                 out[got] = out.get(got, Fraction(0)) + p * q
             return
         out[line] = out.get(line, Fraction(0)) + p
 
     def walk(cards: list[str], p: Fraction, ranks: dict[str, int]) -> None:
-        if len(cards) >= 2 and (_stands(cards) or count(cards).total >= 21):
+        if len(cards) >= 2 and (_stands(cards, soft) or count(cards, soft).total >= 21):
             grade(cards, p)
             return
         for r, q, rest in _draws(ranks):

@@ -109,13 +109,14 @@ def standard_deck() -> list[Card]:
 
 
 def build_shoe(decks: int, *, jokers_per_deck: int = 0, remove_ranks: str = "",
-               bonus_ranks: str = "") -> list[Card]:
+               bonus_ranks: str = "", mark: str = "bonus") -> list[Card]:
     """Several decks in canonical order; stripped decks drop ranks (Spanish 48-card decks), and
     the ranks of ``bonus_ranks`` are the specially marked "Bonus" cards (Pure Spanish 21.5's
-    K/Q/J, 001 s.787; the Bureau edition's K/Q/J/10, 002 s.4262)."""
+    K/Q/J, 001 s.787; the Bureau edition's K/Q/J/10, 002 s.4262), flagged ``mark``: "bonus", or
+    "no-bust" for No Bust 4.0a's aces (003 s.1579)."""
     if decks < 1:
         raise ValueError("a shoe holds at least one deck")
-    bonus = frozenset({"bonus"})
+    bonus = frozenset({mark})
     cards: list[Card] = []
     for _ in range(decks):
         cards.extend(Card(c.rank, c.suit, bonus) if c.rank in bonus_ranks else c

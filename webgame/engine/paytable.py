@@ -302,8 +302,14 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
         merged = _merge(defaults, vdata)
         names = merged.get("paytables", list(all_tables))
         # An edition may post its own table under a side bet's slug (the Tie at 9 to 1 where
-        # its rulebook prints it): paytables_from = { <slug> = "<table in this file>" }.
+        # its rulebook prints it): paytables_from = { <slug> = "<table in this file>" }, or
+        # "<game>:<table>" for one side bet's table posted by another game's rules file (the
+        # Lucky Derby Blackjack Bonus Bet, 001 §39, printed once for all its blackjack games).
         source = dict(merged.get("paytables_from", {}))
+        for src in source.values():
+            if ":" in str(src) and src not in all_tables:
+                other, _, name = str(src).partition(":")
+                all_tables = {**all_tables, src: _raw_tables(other)[name]}
         variants[vslug] = Variant(
             game=game["slug"],
             slug=vslug,
@@ -323,6 +329,13 @@ def parse_game(data: Mapping[str, Any]) -> GameRules:
         )
     return GameRules(game["slug"], game["name"], game["family"], variants, str(game.get("description", "")),
                      str(game.get("note", "")))
+
+
+@cache
+def _raw_tables(slug: str) -> dict[str, Any]:
+    """The paytables of another game's rules file, as data."""
+    with open(RULES_DIR / f"{slug}.toml", "rb") as fh:
+        return dict(tomllib.load(fh).get("paytables", {}))
 
 
 @cache

@@ -27,6 +27,12 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     # A seated player banks (the player-dealer); bots may take the bank when offered it.
     ("Lucky Derby Pure Spanish 21.5 (player-dealer)", "pure-spanish-21-5", "lucky-derby",
      {"options": {"bots_may_bank": True}}),
+    ("Crystal Park No Bust 21st Century Blackjack 4.0a (player-dealer)", "no-bust-21st-century-blackjack", "4.0a",
+     {"options": {"bots_may_bank": True}}),
+    ("Lucky Derby No Bust 21st Century Buster Blackjack 4.0 (player-dealer)", "no-bust-21st-century-blackjack",
+     "buster-4.0", {"options": {"bots_may_bank": True}}),
+    ("Crystal Park 21st Century Free Bet Blackjack (player-dealer)", "21st-century-free-bet-blackjack", "crystal-park",
+     {"options": {"bots_may_bank": True}}),
     ("Grand Ronde Craps", "craps", "grand-ronde", {}),
     ("Chapter 4 Craps", "craps", "chapter4", {}),
     ("Double-Zero Roulette", "roulette", "grand-ronde-00", {}),

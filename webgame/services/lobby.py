@@ -120,6 +120,8 @@ def _blackjack(v: Variant, r: Rules) -> Iterator[str]:
         yield "Dealer 22 pushes"
     if r.get("dealer_888_pushes_busts"):
         yield "A player-dealer 8-8-8 pushes every bust"  # 001 s.882
+    if r.get("over_hands_wait"):
+        yield "Over a Natural is not lost at once"  # No Bust (001 s.1383, 003 s.1664)
     if r.get("free_double_hard_totals"):
         yield "Free doubles on hard " + words([str(t) for t in r["free_double_hard_totals"]])
     if r.get("free_split_values"):
@@ -290,7 +292,8 @@ def _rank(ranks: Sequence[str]) -> str:
 
 KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "blackjack": _blackjack, "spanish-21": _blackjack, "free-bet-blackjack": _blackjack, "blackjack-switch": _blackjack,
-    "pure-spanish-21-5": _blackjack,
+    "pure-spanish-21-5": _blackjack, "no-bust-21st-century-blackjack": _blackjack,
+    "21st-century-free-bet-blackjack": _blackjack,
     "craps": _craps, "roulette": _roulette, "big-six": _big_six,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,

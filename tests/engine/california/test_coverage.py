@@ -98,11 +98,20 @@ def test_seats_from_the_action_seat_then_wagers_in_the_games_order_backline_afte
 
 def test_no_bust_settles_every_base_wager_then_every_buster() -> None:  # 001 s.1561, D-121
     ed = edition("no-bust-21st-century-blackjack@buster-4.0")
-    hand = [Outcome(s, s, bet, 1000, 0) for s in (2, 6) for bet in ("main", "buster")]
+    hand = [Outcome(s, s, bet, 1000, 0) for s in (2, 6) for bet in ("main", "buster-blackjack")]
     hand.append(Outcome(6, 6, "main/split1", 1000, 0))
     ordered = in_settlement_order(hand, [6, 2], ed.wager_order, ed.settle_by)
     assert [(o.circle, o.bet) for o in ordered] == [
-        (6, "main"), (6, "main/split1"), (2, "main"), (6, "buster"), (2, "buster")]
+        (6, "main"), (6, "main/split1"), (2, "main"), (6, "buster-blackjack"), (2, "buster-blackjack")]
+
+
+def test_a_kind_with_a_star_settles_a_hands_added_wagers_after_the_next_kind() -> None:
+    """003 s.2839: 21st Century Free Bet settles the base wager, then Push 22, then the Free
+    Double or Free Split ("main/*")."""
+    ed = edition("21st-century-free-bet-blackjack@crystal-park")
+    hand = [Outcome(3, 3, bet, 1000, 0) for bet in ("main/double", "main/2", "push-22", "main")]
+    ordered = in_settlement_order(hand, [3], ed.wager_order, ed.settle_by)
+    assert [o.bet for o in ordered] == ["main", "push-22", "main/double", "main/2"]
 
 
 def test_pai_gow_hand_from_the_dice_to_the_money() -> None:

@@ -43,15 +43,37 @@ class PureSpanish215(BlackjackEngine):
     name = "Pure Spanish 21.5"
 
 
+class NoBustBlackjack(BlackjackEngine):
+    """No Bust 21st Century Blackjack (001 §36-§38, 003 §29-§30, §43-§45): the blackjack engine
+    under its own name, every edition a player-dealer edition; the Natural of 22 or 20½, hands
+    that wait when over and the Buster and Perfect Pairs bets are rules in its rules file."""
+
+    slug = "no-bust-21st-century-blackjack"
+    name = "No Bust 21st Century Blackjack"
+
+
+class TwentyFirstCenturyFreeBet(BlackjackEngine):
+    """21st Century Free Bet Blackjack (003 §46-§47): the blackjack engine under its own name,
+    a player-dealer edition; the Bonus aces' 21½, the free bets the player-dealer funds, the
+    P/D's 22 and suited 7-8-9 and Push 22 are rules in its rules file."""
+
+    slug = "21st-century-free-bet-blackjack"
+    name = "21st Century Free Bet Blackjack"
+
+
 ENGINE = BlackjackEngine()
 SWITCH = BlackjackSwitch()
 SPANISH_21 = SpanishTwentyOne()
 FREE_BET = FreeBetBlackjack()
 PURE_SPANISH_21_5 = PureSpanish215()
+NO_BUST = NoBustBlackjack()
+FREE_BET_21ST_CENTURY = TwentyFirstCenturyFreeBet()
 
 __all__ = [
     "ENGINE",
     "FREE_BET",
+    "FREE_BET_21ST_CENTURY",
+    "NO_BUST",
     "PURE_SPANISH_21_5",
     "SPANISH_21",
     "SWITCH",
@@ -60,7 +82,9 @@ __all__ = [
     "BlackjackSwitch",
     "FreeBetBlackjack",
     "Hand",
+    "NoBustBlackjack",
     "PureSpanish215",
     "Seat",
     "SpanishTwentyOne",
+    "TwentyFirstCenturyFreeBet",
 ]

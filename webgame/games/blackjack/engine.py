@@ -41,7 +41,7 @@ from ...engine.rng import Rng
 from ..sidebets import Graded, SideBet, capped_per_player
 from . import strategy
 from .bonus import bonus_21, bonus_name, is_super_bonus
-from .hand import card_value, count, is_ace, is_natural, is_ten_value, same_value
+from .hand import Count, card_value, count, is_ace, is_natural, is_ten_value, same_value
 from .sidebets import DEAL, END, PEEK, SIDE_BETS, Dealt
 
 BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
@@ -53,8 +53,8 @@ SPOTS = (MAIN, *SIDE_BETS.spots)  # every betting spot; the engine reads the sid
 NOTES_SHOWN = 12
 
 # Hand statuses, as the table shows them.
-PLAYING, STOOD, BUST, BLACKJACK, SURRENDERED, TWENTY_ONE, RESCUED = (
-    "playing", "stood", "bust", "blackjack", "surrendered", "21", "rescued")
+PLAYING, STOOD, BUST, BLACKJACK, SURRENDERED, TWENTY_ONE, RESCUED, OVER_NATURAL = (
+    "playing", "stood", "bust", "blackjack", "surrendered", "21", "rescued", "over")
 
 
 # ---------------------------------------------------------------------------------------
@@ -142,6 +142,40 @@ class BlackjackState:
 # ---------------------------------------------------------------------------------------
 def _main_paytable(rules: Mapping[str, Any]) -> str:
     return str(rules["main_paytable"])
+
+
+def _count(rules: Mapping[str, Any], cards: list[str] | tuple[str, ...]) -> Count:
+    """A hand's total on the table's scale: an ace counts eleven up to 21, or up to No Bust
+    4.0's target of 22 (``soft_ace_up_to``, D-112)."""
+    return count(cards, int(rules.get("soft_ace_up_to", 21)))
+
+
+def _over_above(rules: Mapping[str, Any]) -> int:
+    """The highest total that is not "over": 21 at blackjack, 22 at No Bust 4.0 (001 s.1372),
+    20 at No Bust 4.0a, whose Natural is 20½ (003 s.1655), 21 at 21st Century Free Bet."""
+    return int(rules.get("over_above", 21))
+
+
+def _must_stand(rules: Mapping[str, Any], c: Count) -> bool:
+    """The player chart's forced stand: on a hard total (Pure Spanish 21.5: hard 17, D-085;
+    hard 19, D-100), or on any total, soft or hard (No Bust and 21st Century Free Bet: 21 and
+    over, D-112, D-131, D-604)."""
+    return (not c.soft and c.total >= int(rules.get("player_must_stand_hard", 22))) \
+        or c.total >= int(rules.get("player_must_stand_total", 99))
+
+
+def _free_bet_funder(rules: Mapping[str, Any]) -> str:
+    """Who matches a free double or split: the house, or at a player-dealer table the player-
+    dealer, whose bank pays a winning Free Bet (003 s.2695-2698, D-126)."""
+    return "the player-dealer" if rules.get("banking") == "player-dealer" else "the house"
+
+
+def _natural_known(state: BlackjackState) -> bool:
+    """Whether the dealer's natural is settled before the players act: the dealer peeked, or
+    the up card cannot make one. At 21st Century Free Bet a ten up is not peeked under
+    (003 s.2700-2706), so its players' naturals are paid when the hole card is turned (D-130)."""
+    up = state.dealer[0]
+    return state.peeked or not (is_ace(up) or is_ten_value(up))
 
 
 def _limit(rules: Mapping[str, Any], spot: str) -> dict[str, int]:
@@ -277,15 +311,16 @@ class BlackjackEngine(GameBase[BlackjackState]):
         decks, pct = int(rules["decks"]), int(rules["penetration_pct"])
         removed = str(rules.get("remove_ranks", ""))  # "T": 48-card Spanish decks (000 s.1111)
         bonus = str(rules.get("bonus_ranks", ""))  # Pure Spanish 21.5's marked Bonus cards (001 s.787)
+        mark = str(rules.get("card_mark", "bonus"))  # No Bust 4.0a's aces are marked "No Bust" (003 s.1579)
         size = decks * (52 - 4 * len(removed))
         if carry:
             shoe = codec.load(Shoe, carry)
             # A table whose shoe settings changed between rounds starts a new shoe.
-            marked = sum("+bonus" in c for c in (*shoe.remaining, *shoe.discards, *shoe.in_play))
+            marked = sum(f"+{mark}" in c for c in (*shoe.remaining, *shoe.discards, *shoe.in_play))
             if shoe.decks == decks and shoe.size == size and shoe.cut_at == shoe.size * pct // 100 \
                     and marked == decks * 4 * len(bonus):
                 return shoe
-        return Shoe.fresh(decks, pct, remove_ranks=removed, bonus_ranks=bonus)
+        return Shoe.fresh(decks, pct, remove_ranks=removed, bonus_ranks=bonus, mark=mark)
 
     def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
         """D-011: no round for the table's idle time reshuffles the shoe."""
@@ -357,7 +392,10 @@ class BlackjackEngine(GameBase[BlackjackState]):
 
     def _legal_insurance(self, state: BlackjackState, seat: int) -> list[Legal]:
         box = state.seats[seat]
-        out = [Legal("insurance", INSURANCE_BET, 1, _insurance_max(state.rules, _initial_wagers(box)), "Insurance"),
+        most = _insurance_max(state.rules, _initial_wagers(box))
+        # Exactly half where the rulebook says "betting half" (No Bust 4.0a, 003 s.1699, D-110).
+        least = most if state.rules.get("insurance_exact_half") else 1
+        out = [Legal("insurance", INSURANCE_BET, least, most, "Insurance"),
                Legal("decline", label="No insurance")]
         if any(h.status == BLACKJACK for h in box.hands) and _even_money_offered(state.rules):
             out.append(Legal("even-money", MAIN, label="Even money"))
@@ -376,8 +414,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             # Doubled and still in play (Spanish 21): double again, rescue or stand; no hit
             # (s.1119, s.1188-1189). Each double-double is up to the hand's total (D-063).
             out = [Legal("stand", spot, label="Stand")]
-            c = count(hand.cards)
-            must_stand = not c.soft and c.total >= int(rules.get("player_must_stand_hard", 22))
+            must_stand = _must_stand(rules, _count(rules, hand.cards))
             if len(hand.redoubles) + 1 < int(rules.get("max_doublings", 1)) and not must_stand:
                 total = hand.total_wager
                 low = min(int(rules["double_min"]), total) if rules.get("double_for_less", True) else total
@@ -385,10 +422,17 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if rules.get("rescue"):
                 out.append(Legal("rescue", spot, label="Rescue: take back the last double, lose the rest"))
             return out
-        c = count(hand.cards)
+        if hand.split_aces:
+            # A split ace that drew another ace where aces split again (No Bust 4.0a: up to
+            # three splits, one card each, 003 s.1694, D-113): split it again or keep it.
+            out = [Legal("stand", spot, label="Stand")]
+            if self._may_split(rules, box, hand):
+                out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
+            return out
+        c = _count(rules, hand.cards)
         # A forced stand on a hard total (Pure Spanish 21.5: hard 17, D-085; hard 19, D-100)
         # takes away every card; a forced hit on a hard total takes away the stand (002 s.2031).
-        must_stand = not c.soft and c.total >= int(rules.get("player_must_stand_hard", 22))
+        must_stand = _must_stand(rules, c)
         must_hit = not c.soft and c.total <= int(rules.get("player_must_hit_hard", 0))
         out = [] if must_stand else [Legal("hit", spot, label="Hit")]
         if not must_hit:
@@ -396,23 +440,36 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if self._may_double(rules, hand) and not must_stand:
             if self._free_double(rules, hand):
                 out.append(Legal("double", spot, hand.stake, hand.stake,
-                                 "Double for free: the house puts a Free Bet on it"))
+                                 f"Double for free: {_free_bet_funder(rules)} puts a Free Bet on it"))
             elif not rules.get("double_for_less", True):
                 # Where double-doubles are offered there is no doubling for less (D-091).
                 out.append(Legal("double", spot, hand.stake, hand.stake, "Double"))
             else:
                 out.append(Legal("double", spot, min(int(rules["double_min"]), hand.stake), hand.stake, "Double"))
-        if len(hand.cards) == 2 and same_value(*hand.cards) \
-                and sum(h.origin == hand.origin for h in box.hands) < int(rules["max_hands"]):
+        if self._may_split(rules, box, hand):
             if self._free_split(rules, hand):
                 out.append(Legal("split", spot, hand.stake, hand.stake,
-                                 "Split for free: the house puts a Free Bet on the new hand"))
+                                 f"Split for free: {_free_bet_funder(rules)} puts a Free Bet on the new hand"))
             else:
                 out.append(Legal("split", spot, hand.stake, hand.stake, "Split"))
         if rules["surrender"] and len(hand.cards) == 2 and not hand.split_aces \
                 and not (hand.split and not rules.get("surrender_after_split", True)):  # D-090
             out.append(Legal("surrender", spot, label="Surrender: give up the hand, half the bet back"))
         return out
+
+    @staticmethod
+    def _may_split(rules: Mapping[str, Any], box: Seat, hand: Hand) -> bool:
+        """Two cards of one value (D-037), within the table's hands per box; where the table
+        says so, ten-values only of one rank (No Bust 4.0a, 003 s.1693) and a limit by value
+        (the Perfect Pairs edition: tens to 3 hands, aces to 2, 003 s.2561-2563)."""
+        if len(hand.cards) != 2 or not same_value(*hand.cards):
+            return False
+        a, b = hand.cards
+        if rules.get("split_tens_same_rank") and is_ten_value(a) and a[0] != b[0]:
+            return False
+        by_value = rules.get("max_hands_by_value") or {}
+        most = int(by_value.get(str(card_value(a)), rules["max_hands"]))
+        return sum(h.origin == hand.origin for h in box.hands) < most
 
     @staticmethod
     def _free_double(rules: Mapping[str, Any], hand: Hand) -> bool:
@@ -439,8 +496,13 @@ class BlackjackEngine(GameBase[BlackjackState]):
             return False
         if hand.split and not rules["double_after_split"]:
             return False
+        if BlackjackEngine._free_double(rules, hand):
+            return True
         totals = rules["double_totals"]
-        return not totals or count(hand.cards).total in totals
+        # 21st Century Free Bet counts every ace as 1 for its own-money double on 2-8 (D-129).
+        total = (sum(card_value(c) for c in hand.cards) if rules.get("double_totals_aces_one")
+                 else _count(rules, hand.cards).total)
+        return not totals or total in totals
 
     # -- doing it ------------------------------------------------------------------------
     def apply(self, state: BlackjackState, action: Action, rng: Rng) -> list[Event]:
@@ -583,6 +645,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
             most = _insurance_max(state.rules, _initial_wagers(box))
             if action.amount <= 0:
                 raise IllegalAction("Insurance must be more than $0.")
+            if state.rules.get("insurance_exact_half") and action.amount != most:
+                raise IllegalAction(f"Insurance is exactly half the wager, {fmt(most)}.")  # D-110
             if action.amount > most:
                 raise IllegalAction(f"Insurance is at most {fmt(most)}.")  # D-033
             box.insurance = action.amount
@@ -611,14 +675,17 @@ class BlackjackEngine(GameBase[BlackjackState]):
         Side bets that wait for the dealer's blackjack settle here (D-055, D-062), even when
         the up card makes a peek needless: the dealer's blackjack is then known to be off."""
         up = state.dealer[0]
-        if is_ace(up) or is_ten_value(up):
+        # The up cards the dealer peeks under: an ace or a ten, or at 21st Century Free Bet
+        # only a Bonus ace (003 s.2700-2706, D-130).
+        if up[0] in str(state.rules.get("peek_ranks", "ATJQK")):
             state.peeked = True
             state.dealer_blackjack = is_natural(state.dealer)
+        natural = "blackjack" if _natural(state.rules) == "Blackjack" else f"a {_natural(state.rules)}"
         if state.dealer_blackjack:
             state.hole_revealed = True
-            events.append(Note("Dealer has blackjack."))
+            events.append(Note(f"Dealer has {natural}."))
         elif state.peeked:
-            events.append(Note("Dealer does not have blackjack."))
+            events.append(Note(f"Dealer does not have {natural}."))
         self._settle_insurance(state, events)
         self._settle_side_bets(state, events, PEEK)
         if state.dealer_blackjack:
@@ -633,6 +700,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 # known only then (a switched ace and ten is a blackjack, D-051).
                 box.switch_open = True
                 continue
+            if not _natural_known(state):
+                continue  # a ten up and no peek: naturals wait for the hole card (D-130)
             self._pay_blackjacks(state, events, n, box)
         state.phase = PLAY
         dealt = [n for n, s in sorted(state.seats.items()) if s.dealt_in]
@@ -800,6 +869,18 @@ class BlackjackEngine(GameBase[BlackjackState]):
     def _after_card(self, state: BlackjackState, events: list[Event], seat: int, hand: Hand,
                     *, still_playing: bool) -> None:
         """A card has landed on a hand: bust loses at once (004 s.376), 21 stands (D-039)."""
+        rules = state.rules
+        if rules.get("over_hands_wait"):
+            # No Bust and 21st Century Free Bet: a hand over a Natural is not lost at once; it
+            # stands and waits for the P/D's hand (001 s.1383-1390, 003 s.1664, s.2786; D-112,
+            # D-604). The chart's forced stand (21 and over) ends the hand too.
+            c = _count(rules, hand.cards)
+            if c.total > _over_above(rules):
+                hand.status = OVER_NATURAL
+                events.append(Note(f"{_box(seat)} is over with {c.total}: the hand waits for the player-dealer.", seat))
+            elif _must_stand(rules, c) or not still_playing:
+                hand.status = STOOD
+            return
         total = count(hand.cards).total
         if total > 21 and state.rules.get("dealer_888_pushes_busts"):
             # A busted hand waits for the dealer: a dealer 8-8-8 pushes it (001 s.878, D-103).
@@ -831,9 +912,15 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 hand = box.hands[i]
                 if hand.status == PLAYING and len(hand.cards) < 2:
                     hand.cards.append(state.shoe.draw(rng).code)
-                    if count(hand.cards).total == 21:
+                    c = _count(state.rules, hand.cards)
+                    if state.rules.get("over_hands_wait") and _must_stand(state.rules, c):
+                        # No natural after a split (003 s.1693-1694): an ace and a ten is 21,
+                        # over No Bust 4.0a's 20½, and stands (D-112).
+                        hand.status = OVER_NATURAL if c.total > _over_above(state.rules) else STOOD
+                    elif c.total == 21 and not state.rules.get("over_hands_wait"):
                         hand.status = TWENTY_ONE  # D-038: 21, not blackjack; stands (D-039)
-                    elif hand.split_aces:
+                    elif hand.split_aces and not (state.rules.get("resplit_aces") and is_ace(hand.cards[1])
+                                                  and self._may_split(state.rules, box, hand)):
                         hand.status = STOOD  # one card to each split ace (000 s.309)
                 if hand.status == PLAYING:
                     state.turn, state.turn_hand = n, i
@@ -845,6 +932,18 @@ class BlackjackEngine(GameBase[BlackjackState]):
     # the dealer ------------------------------------------------------------------------
     def _dealer_plays(self, state: BlackjackState, rng: Rng, events: list[Event]) -> None:
         state.hole_revealed = True
+        if not _natural_known(state):
+            # The hole card is turned before the P/D draws (003 s.2706): its natural is known
+            # now, and the players' naturals are paid before it hits (003 s.2842, D-130).
+            state.dealer_blackjack = is_natural(state.dealer)
+            if state.dealer_blackjack:
+                events.append(Note(f"The player-dealer turns a {_natural(state.rules)}."))
+                self._settle_against_late_natural(state, events)
+                self._settle_side_bets(state, events, END)
+                self._finish(state)
+                return
+            for n, box in sorted(state.seats.items()):
+                self._pay_blackjacks(state, events, n, box)
         live = [(n, h) for n, s in sorted(state.seats.items()) for h in s.hands if h.result is None]
         hits_soft_17 = bool(state.rules["dealer_hits_soft_17"])
         # D-042 (004 s.401): no draw when every hand is already decided, unless a bet on the
@@ -853,12 +952,15 @@ class BlackjackEngine(GameBase[BlackjackState]):
         riding = any(bet.spot in s.bets for bet in SIDE_BETS.offered(state.rules) for s in state.seats.values()
                      if bet.paytable in completes_for and s.dealt_in)
         while live or riding:
-            dealer = count(state.dealer)
+            dealer = _count(state.rules, state.dealer)
             if dealer.total > 17 or (dealer.total == 17 and not (dealer.soft and hits_soft_17)):
                 break
             state.dealer.append(state.shoe.draw(rng).code)
-        dealer = count(state.dealer)
         rules = state.rules
+        if rules.get("over_hands_wait"):
+            self._settle_over_scale(state, events, live)
+            return
+        dealer = count(state.dealer)
         # A dealer 22 pushes every hand still in action where the table says so (Free Bet
         # 000 s.1204, s.1259; Switch D-049); blackjacks were paid at the peek (D-082, D-050).
         pushes_22 = dealer.total == 22 and bool(rules.get("dealer_22_pushes"))
@@ -896,6 +998,43 @@ class BlackjackEngine(GameBase[BlackjackState]):
         self._super_bonus(state, events)
         self._settle_side_bets(state, events, END)
         self._finish(state)
+
+    def _settle_over_scale(self, state: BlackjackState, events: list[Event], live: list[tuple[int, Hand]]) -> None:
+        """No Bust and 21st Century Free Bet: every hand still in action against the P/D's
+        finished hand by :func:`over_scale_result`, then the bets on the P/D's hand."""
+        dealer = _count(state.rules, state.dealer)
+        over = dealer.total > _over_above(state.rules)
+        events.append(Note(f"The player-dealer has {dealer.total}" + (", over a Natural." if over else ".")))
+        for n, hand in live:
+            result, detail = over_scale_result(state.rules, hand.cards, state.dealer)
+            hand.result = result
+            self._settle_hand(state, events, n, hand, result, detail)
+        self._settle_side_bets(state, events, END)
+        self._finish(state)
+
+    def _settle_against_late_natural(self, state: BlackjackState, events: list[Event]) -> None:
+        """D-130: a P/D natural found after play (a ten up, no peek): each hand loses only its
+        original base wager; own-money doubles and split wagers go back, a Free Bet lammer
+        costs nothing, and a player's natural pushes (003 s.2761)."""
+        for n, box in sorted(state.seats.items()):
+            for hand in box.hands:
+                if hand.result is not None:
+                    continue
+                if hand.status == BLACKJACK:
+                    hand.result = "push"
+                    self._settle(state, events, n, hand.bet, hand.stake, hand.stake, "push",
+                                 "Natural against the player-dealer's Natural: push")
+                    continue
+                hand.result = "lose"
+                for bet, stake in hand.wagers:
+                    if bet in hand.free:
+                        self._settle(state, events, n, bet, 0, 0, "push", "Free Bet: nothing lost")
+                    elif bet == MAIN:
+                        self._settle(state, events, n, bet, stake, 0, "lose",
+                                     f"Player-dealer {_natural(state.rules)}: the original wager loses")
+                    elif stake:
+                        self._settle(state, events, n, bet, stake, stake, "push",
+                                     "Returned: only the original wager loses to a natural found after play")
 
     @staticmethod
     def _bonus_line(rules: Mapping[str, Any], hand: Hand) -> str | None:
@@ -988,7 +1127,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
         dealt = [(n, box.bets, Dealt(box.hands[0].cards, state.dealer[0], state.dealer_blackjack,
                                      first_two=tuple(box.first_two), hand=tuple(box.hands[0].cards),
                                      split=len(box.hands) > 1 and box.hands[0].split,
-                                     dealer_cards=tuple(state.dealer) if state.hole_revealed else ()))
+                                     dealer_cards=tuple(state.dealer) if state.hole_revealed else (),
+                                     over_above=_over_above(state.rules),
+                                     soft_ace_up_to=int(state.rules.get("soft_ace_up_to", 21))))
                  for n, box in sorted(state.seats.items()) if box.dealt_in]
         for bets in SIDE_BETS.due(state.rules, moment):
             graded = SIDE_BETS.grade(state.rules, bets, dealt)
@@ -1029,12 +1170,12 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if len(dealer_cards) > 1 and not state.hole_revealed:
             dealer_cards[1] = None
         shown = [c for c in dealer_cards if c is not None]
-        dealer_count = count(shown) if shown else None
+        dealer_count = _count(state.rules, shown) if shown else None
         seats: dict[int, Any] = {}
         for n, box in sorted(state.seats.items()):
             hands = []
             for i, hand in enumerate(box.hands):
-                c = count(hand.cards)
+                c = _count(state.rules, hand.cards)
                 hands.append({
                     "bet": hand.bet,
                     "cards": list(hand.cards),
@@ -1074,7 +1215,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
                 "total": dealer_count.total if dealer_count else None,
                 "soft": dealer_count.soft if dealer_count else False,
                 "blackjack": state.hole_revealed and state.dealer_blackjack,
-                "bust": bool(dealer_count and dealer_count.bust),
+                "bust": bool(dealer_count and dealer_count.total > _over_above(state.rules)),
                 "peeked": state.peeked,
             },
             "seats": seats,
@@ -1159,6 +1300,46 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if state.phase == PLAY and "stand" not in {lg.kind for lg in self._legal_play(state, seat)}:
             return Action("hit", seat, str(state.turn_hand))  # a forced hit on a hard 11 or less (002 s.2031)
         return Action("stand", seat, str(state.turn_hand))
+
+
+def over_scale_result(rules: Mapping[str, Any], player: list[str] | tuple[str, ...],
+                      dealer: list[str] | tuple[str, ...]) -> tuple[str, str]:
+    """A hand that is not a natural against the P/D's finished hand on the No Bust scale:
+    win, push or lose, and why. A total above ``over_above`` is "over" a Natural and not lost
+    at once (No Bust 4.0 rules 2-8, 001 s.1383-1392, D-111; 4.0a rules 2-6, 003 s.1655-1672,
+    D-118; 21st Century Free Bet, 003 s.2777-2787, D-127):
+
+    * under against over wins; over against under loses; both under: the higher total wins,
+      equal totals push;
+    * both over: the P/D wins when it is closer or equal (it "wins all ties over a Natural");
+      when the player is closer the player still loses, except a push for the rule's hands:
+      a player's 3-card total (4.0: 25), a P/D 3-card total against a player's 3-card hand
+      that is not a 3-card 22 without an ace (4.0a: 23, 24, 25), or a P/D 7-8-9 of one suit
+      (Free Bet);
+    * ``dealer_22_pushes``: a P/D 22 pushes every hand in action (Free Bet, D-127)."""
+    over = _over_above(rules)
+    p, d = _count(rules, player).total, _count(rules, dealer).total
+    if rules.get("dealer_22_pushes") and d == 22:
+        return "push", "The player-dealer's 22 pushes every hand in action"
+    if p <= over:
+        if d > over:
+            return "win", f"{p} against the player-dealer's {d}, over a Natural"
+        if p == d:
+            return "push", f"{p} against {p}: push"
+        return ("win", f"{p} beats the player-dealer's {d}") if p > d else ("lose", f"The player-dealer's {d} wins")
+    if d <= over:
+        return "lose", f"Over with {p} against the player-dealer's {d}"
+    if d <= p:
+        return "lose", f"Both over: the player-dealer's {d} is as close or closer"
+    if len(player) == 3 and p in rules.get("over_push_player_three_card", []):
+        return "push", f"Both over: a 3-card {p} pushes"
+    if len(player) == 3 and len(dealer) == 3 and d in rules.get("over_push_dealer_three_card", []) \
+            and not (p == 22 and not any(is_ace(c) for c in player)):
+        return "push", f"Both over: a 3-card hand against the player-dealer's 3-card {d} pushes"
+    if rules.get("over_push_dealer_suited_789") and len(dealer) == 3 \
+            and sorted(c[0] for c in dealer) == ["7", "8", "9"] and len({c[1] for c in dealer}) == 1:
+        return "push", "Both over: the player-dealer's suited 7-8-9 pushes"
+    return "lose", f"Both over: {p} loses even though it is closer than the player-dealer's {d}"
 
 
 def rules_summary(rules: Mapping[str, Any]) -> list[str]:

@@ -46,14 +46,16 @@ class Count:
         return self.total > BUST_OVER
 
 
-def count(cards: Iterable[str]) -> Count:
+def count(cards: Iterable[str], soft_up_to: int = BUST_OVER) -> Count:
+    """The best total: one ace counts eleven while the hand stays at ``soft_up_to`` or less,
+    21 at every table but No Bust 4.0, whose aces count eleven up to its target of 22 (D-112)."""
     hard = 0
     aces = 0
     for code in cards:
         hard += card_value(code)
         aces += is_ace(code)
-    # Only one ace can ever count eleven: two would already make 22.
-    if aces and hard + 10 <= BUST_OVER:
+    # Only one ace can ever count eleven: two would already make 22 (23 on No Bust 4.0's scale).
+    if aces and hard + 10 <= soft_up_to:
         return Count(hard + 10, True)
     return Count(hard, False)
 

@@ -30,6 +30,8 @@ SUPER_BONUS = "super-bonus-blackjack"
 MATCH_THE_DEALER = "match-the-dealer"  # Spanish 21 (000 §23)
 BUSTER = "buster-blackjack"  # Pure 21.5 at Lucky Chances (002 §34)
 BLACKJACK_BONUS = "blackjack-bonus-bet"  # the Lucky Derby Blackjack Bonus Bet (001 §39)
+PERFECT_PAIRS = "perfect-pairs"  # No Bust 4.0a Perfect Pairs (003 §45)
+PUSH_22 = "push-22"  # 21st Century Free Bet Blackjack (003 §47)
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class Dealt:
     hand: Sequence[str] = ()  # the box's first hand as it ended
     split: bool = False
     dealer_cards: Sequence[str] = ()  # the dealer's whole hand, once it is turned
+    over_above: int = 21  # the highest total that is not a bust: 22 at No Bust 4.0, 20 at 4.0a (D-121)
+    soft_ace_up_to: int = 21  # an ace counts eleven up to this total (22 at No Bust 4.0, D-112)
 
 
 # Ranks in straight order; the ace also plays low in A-2-3 (D-057).
@@ -103,10 +107,11 @@ def super_bonus(spot: str, player_blackjack: bool, dealer_blackjack: bool) -> st
     return "dealer-blackjack" if dealer_blackjack else None
 
 
-def buster(dealer: Sequence[str]) -> str | None:
+def buster(dealer: Sequence[str], over_above: int = 21, soft_ace_up_to: int = 21) -> str | None:
     """The Buster Blackjack bet (002 s.4685-4756): the dealer's hand busts, paid by its number
-    of cards. A natural never busts; a dealer 8-8-8 is a three-card bust (D-107)."""
-    if not dealer or count(dealer).total <= 21 or is_natural(dealer):
+    of cards. A natural never busts; a dealer 8-8-8 is a three-card bust (D-107). On No Bust's
+    scale a bust is a total over a Natural: over 22 at 4.0 (D-121), 21 or more at 4.0a (003 s.1716)."""
+    if not dealer or count(dealer, soft_ace_up_to).total <= over_above or is_natural(dealer):
         return None
     n = len(dealer)
     return f"bust-{n}-cards" if n < 8 else "bust-8-or-more-cards"
@@ -125,7 +130,8 @@ def _tier(cards: Sequence[str]) -> str:
     return "unsuited"
 
 
-def blackjack_bonus(first_two: Sequence[str], hand: Sequence[str], split: bool) -> str | None:
+def blackjack_bonus(first_two: Sequence[str], hand: Sequence[str], split: bool, over_above: int = 21,
+                    soft_ace_up_to: int = 21) -> str | None:
     """The Lucky Derby Blackjack Bonus Bet (001 s.281-313) by D-140-D-142: the host game's
     natural, a pair and the two-card 20 on the cards as dealt; 7-7-7 and 6-7-8 on the first
     three cards, A-2-3-4 on the first four, six cards without busting, all on an unsplit hand.
@@ -140,7 +146,8 @@ def blackjack_bonus(first_two: Sequence[str], hand: Sequence[str], split: bool) 
             drawn.append(f"seven-seven-seven-{_tier(hand[:3])}")
         if len(hand) >= 3 and three == ["6", "7", "8"]:
             drawn.append(f"six-seven-eight-{_tier(hand[:3])}")
-        if len(hand) >= 6 and count(hand).total <= 21:
+        # Six cards not over the host game's limit: 21, or 22 at No Bust 4.0 (D-141).
+        if len(hand) >= 6 and count(hand, soft_ace_up_to).total <= over_above:
             drawn.append("six-card-no-bust")
     if is_natural([a, b]):
         drawn.append(f"blackjack-{_tier([a, b])}")
@@ -152,6 +159,23 @@ def blackjack_bonus(first_two: Sequence[str], hand: Sequence[str], split: bool) 
     return found[0] if found else None
 
 
+def perfect_pairs(first_two: Sequence[str]) -> str | None:
+    """Perfect Pairs (003 s.2652-2671, D-124): the player's first two cards of one rank; the
+    same rank and suit (two decks or more) is a perfect pair, two suits of one colour a
+    coloured pair, a red and a black card a mixed pair. K-Q is no pair."""
+    a, b = first_two[0], first_two[1]
+    if a[0] != b[0]:
+        return None
+    if a[1] == b[1]:
+        return "perfect-pair"
+    return "coloured-pair" if (a[1] in _RED) == (b[1] in _RED) else "mixed-pair"
+
+
+def push_22(dealer: Sequence[str]) -> str | None:
+    """Push 22 (003 s.2828-2848, D-132): the P/D's finished hand totals exactly 22."""
+    return "dealer-22" if dealer and count(dealer).total == 22 else None
+
+
 # One grader per side-bet spot, by name.
 GRADERS: dict[str, Callable[[Dealt], str | None]] = {
     TWENTY_ONE_PLUS_THREE: lambda d: twenty_one_plus_three(d.cards, d.up_card),
@@ -159,8 +183,10 @@ GRADERS: dict[str, Callable[[Dealt], str | None]] = {
     SUPER_BONUS_PLAYER: lambda d: super_bonus(SUPER_BONUS_PLAYER, is_natural(d.cards[:2]), d.dealer_blackjack),
     SUPER_BONUS_DEALER: lambda d: super_bonus(SUPER_BONUS_DEALER, is_natural(d.cards[:2]), d.dealer_blackjack),
     MATCH_THE_DEALER: lambda d: match_the_dealer(d.first_two or d.cards, d.up_card),
-    BUSTER: lambda d: buster(d.dealer_cards),
-    BLACKJACK_BONUS: lambda d: blackjack_bonus(d.first_two, d.hand, d.split),
+    BUSTER: lambda d: buster(d.dealer_cards, d.over_above, d.soft_ace_up_to),
+    BLACKJACK_BONUS: lambda d: blackjack_bonus(d.first_two, d.hand, d.split, max(d.over_above, 21), d.soft_ace_up_to),
+    PERFECT_PAIRS: lambda d: perfect_pairs(d.first_two or d.cards),
+    PUSH_22: lambda d: push_22(d.dealer_cards),
 }
 
 # Every side bet of the Grand Ronde table; a round offers those its rules list (D-517). The
@@ -181,6 +207,10 @@ SIDE_BETS: SideBetTable[Dealt] = SideBetTable([
     # Pure Spanish 21.5: a bet on the dealer's bust, and on the player's own cards as drawn.
     SideBet(BUSTER, BUSTER, END, BUSTER, "Buster", "Buster Blackjack"),
     SideBet(BLACKJACK_BONUS, BLACKJACK_BONUS, END, BLACKJACK_BONUS, "BJ Bonus", "the Blackjack Bonus Bet"),
+    # No Bust 4.0a Perfect Pairs: the first two cards, known at the deal (003 s.2652-2671).
+    SideBet(PERFECT_PAIRS, PERFECT_PAIRS, DEAL, PERFECT_PAIRS, "Perfect Pairs", "Perfect Pairs"),
+    # 21st Century Free Bet: a bet on the P/D's finished 22 (003 s.2828-2848).
+    SideBet(PUSH_22, PUSH_22, END, PUSH_22, "Push 22", "Push 22"),
 ], GRADERS)
 
 SIDE_SPOTS: dict[str, str] = {bet.spot: bet.paytable for bet in SIDE_BETS}

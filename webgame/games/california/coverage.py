@@ -108,12 +108,16 @@ def in_settlement_order(outcomes: Iterable[Outcome], seats: Sequence[int], wager
     the table (``action.settlement_order``); within a seat by ``wager_order``, each backline
     bettor right after the seated player's same wager (D-473). ``settle_by = "wager"`` settles
     every seat's first wager, then every seat's second (No Bust 4.0 and its Buster, D-121).
-    A wager's name may carry a suffix after "/" ("main/split1") and sorts with its kind."""
+    A wager's name may carry a suffix after "/" ("main/split1") and sorts with its kind, or
+    after every wager of its kind where the order names "<kind>/*" (21st Century Free Bet: the
+    Free Double or Free Split after the Push 22, 003 s.2839)."""
     rank = {seat: i for i, seat in enumerate(seats)}
     kinds = {kind: i for i, kind in enumerate(wager_order)}
 
     def key(o: Outcome) -> tuple[int, int, int, int]:
         kind = o.bet.split("/")[0]
+        if "/" in o.bet and f"{kind}/*" in kinds:
+            kind = f"{kind}/*"
         if o.circle not in rank or kind not in kinds:
             raise ValueError(f"{o.circle}:{o.bet} has no place in the settlement order")
         where, which = rank[o.circle], kinds[kind]

@@ -1,0 +1,122 @@
+"""No Bust 21st Century Blackjack: the side bets exactly by counting, the main game by simulation.
+
+Every figure is the house edge of a player's wager against the player-dealer (P/D), who banks
+it: what the P/D wins on average per unit wagered. The collection fee is not in it (the
+analyzer's fee line shows it), nor is the P/D's stake running out (D-466), which only returns
+wagers whole.
+
+* **Buster Blackjack** (001 §38, 003 §30, §44): the P/D's hand from a full shoe (the players'
+  cards unseen), drawn by its chart (hits soft 17, stands on hard 17 and soft 18, D-114), its
+  aces counting 11 up to the edition's scale (22 at 4.0, D-112); a bust is a total over the
+  Natural (over 22 at 4.0, D-121; 21 or more at 4.0a); a Natural never busts; paid by its cards
+  from the edition's own table (D-123).
+* **Perfect Pairs** (003 §45): the player's first two cards off a full shoe, by rank, suit and
+  colour (D-124).
+* **Blackjack Bonus Bet** (001 §39): as at Pure Spanish 21.5 (:mod:`.pure_spanish_21_5`), on No
+  Bust 4.0's scale: the Natural is an ace and a ten, six cards count up to 22 (D-140, D-141).
+* **The main game**: the engine itself, every circle a house bot (the standard multi-deck basic
+  strategy chart, with the edition's forced stands and hits, doubling on two cards only, never a
+  side bet or insurance), round after round from one persistent shoe.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from ..engine.paytable import Variant, odds_of
+from ..games.blackjack import NoBustBlackjack
+from ..games.blackjack.engine import MAIN
+from ..games.blackjack.sidebets import BLACKJACK_BONUS, BUSTER, PERFECT_PAIRS
+from . import pure_spanish_21_5 as ps
+from .blackjack import _lines
+from .blackjack_tables import play_rounds
+from .core import Progress, Result, Tally, Wager
+
+GAME = "no-bust-21st-century-blackjack"
+MAIN_SETTINGS = ("decks", "penetration_pct", "seats", "blackjack_pays", "over_above", "soft_ace_up_to",
+                 "over_push_player_three_card", "over_push_dealer_three_card", "player_must_stand_total",
+                 "player_must_hit_hard", "split_tens_same_rank", "max_hands_by_value", "resplit_aces",
+                 "surrender", "max_hands", "double_after_split")
+DEFAULT_ROUNDS = 200_000
+
+
+def perfect_pairs_distribution(rules: Mapping[str, Any]) -> dict[str | None, Fraction]:
+    """The player's first two cards off ``decks`` full decks: the second card matches the
+    first's rank and suit ((d - 1) of 52d - 1 cards), the other suit of its colour (d) or
+    either suit of the other colour (2d)."""
+    d = int(rules["decks"])
+    left = 52 * d - 1
+    out: dict[str | None, Fraction] = {
+        "perfect-pair": Fraction(d - 1, left), "coloured-pair": Fraction(d, left), "mixed-pair": Fraction(2 * d, left)}
+    out[None] = 1 - sum(out.values(), Fraction(0))
+    return out
+
+
+def perfect_pairs_result(rules: Mapping[str, Any]) -> Result:
+    dist = perfect_pairs_distribution(rules)
+    ev = sum((p * (odds_of(rules, PERFECT_PAIRS, line).net if line else -1) for line, p in dist.items()), Fraction(0))
+    return Result(house_edge=-ev, hit_frequency=1 - dist[None])
+
+
+def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
+             progress: Progress | None = None) -> Tally:
+    """Play ``rounds`` rounds with a bot on every circle; tally the base wager with its doubles
+    and splits (the P/D's side of it is the negative)."""
+    return play_rounds(NoBustBlackjack, rules, bet, rounds, seed, progress)
+
+
+def main_assumptions(rules: Mapping[str, Any], game: str = "No Bust") -> str:
+    over = int(rules["over_above"])
+    natural = {22: "22", 20: "20½", 21: "21½"}.get(over, str(over))
+    return (
+        f"Simulation through the table engine against the player-dealer: {rules['seats']} circles, each a house "
+        "bot playing the standard multi-deck basic strategy chart (webgame.games.blackjack.strategy; not a "
+        f"{game} chart) with the edition's forced moves (stand on 21 and over, hit 11 or less), doubling on two "
+        f"cards only, never insurance or a side bet; {rules['decks']} decks, cut card at {rules['penetration_pct']}%, "
+        f"the P/D hits soft 17; the Natural ({natural}) pays {rules['blackjack_pays']}; hands over {over} wait "
+        "for the P/D's hand and the edition's both-over rules settle them. House edge per initial wager (the "
+        "P/D's edge); the collection fee and the P/D's stake limit are not in it; the 95% interval treats "
+        "rounds as independent."
+    )
+
+
+def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
+    rules = ps.posted(rules)
+    decks = int(rules["decks"])
+    over, _ = ps.scale(rules)
+    sides = rules.get("side_bets", [])
+    out = [Wager(
+        bet=MAIN, label="Base wager (basic strategy bot)",
+        paytable={"blackjack": str(rules["blackjack_pays"]), "win": _lines(rules, str(rules["main_paytable"]))["win"]},
+        assumptions=main_assumptions(rules), simulated=True,
+        sim_key={**{k: rules.get(k) for k in MAIN_SETTINGS}, "game": GAME},
+        default_rounds=DEFAULT_ROUNDS,
+    )]
+    if BUSTER in sides:
+        out.append(Wager(
+            bet=BUSTER, label="Buster Blackjack", paytable=_lines(rules, BUSTER),
+            assumptions=(f"Exact by counting: the P/D's whole hand off a full {decks}-deck shoe (the players' "
+                         f"cards unseen), drawn by its chart (hits soft 17); a bust is a total over {over} "
+                         "(D-121); a Natural never busts; paid by the cards in the P/D's hand."),
+            exact=lambda: ps.buster_result(rules),
+        ))
+    if PERFECT_PAIRS in sides:
+        out.append(Wager(
+            bet=PERFECT_PAIRS, label="Perfect Pairs", paytable=_lines(rules, PERFECT_PAIRS),
+            assumptions=(f"Exact by counting the player's first two cards off a full {decks}-deck shoe: the same "
+                         "rank and suit, the same colour, or red and black (D-124)."),
+            exact=lambda: perfect_pairs_result(rules),
+        ))
+    if BLACKJACK_BONUS in sides:
+        out.append(Wager(
+            bet=BLACKJACK_BONUS, label="Blackjack Bonus Bet", paytable=_lines(rules, BLACKJACK_BONUS),
+            assumptions=(f"Exact by counting the player's hand off a full {decks}-deck shoe, drawn by the P/D's "
+                         "own rule (hit to hard 17 or soft 18; never a split or double), aces counting 11 up to 22; "
+                         "the Natural is an ace and a ten and six cards count up to 22 (D-140, D-141). The highest "
+                         "line pays; the two-card 20 pushes."),
+            exact=lambda: ps.bonus_result(rules),
+            slow=True,
+        ))
+    return out

@@ -118,6 +118,20 @@ def player_banked(rules: Mapping[str, Any]) -> bool:
     return rules.get("banking") == "player-dealer"
 
 
+def envy_table(rules: Mapping[str, Any]) -> str:
+    """The Envy awards of the table's Fortune paytable: its own column where the paytable
+    names one (each Lucky Chances and Crystal Park option prints its Envy beside its Fortune
+    pays, 002 s.2160-2382, 003 s.1177-1221), else the table's ``envy_paytable``."""
+    fortune = rules["paytables"].get(str(rules.get("fortune_paytable", "")), {})
+    return str(fortune.get("envy") or rules["envy_paytable"])
+
+
+def bank_set_by_house_way(rules: Mapping[str, Any]) -> bool:
+    """At a player-dealer table, whether the house dealer sets the bank's hand by the house
+    way (001 Fortune s.1110, 003 Face Up rule 9: D-235) rather than the player-dealer."""
+    return str(rules.get("bank_set_by", "player-dealer")) == "house-way"
+
+
 def commission(rules: Mapping[str, Any], won: int) -> int:
     """The vigorish on a win: ``commission_pct`` of it, truncated to the cent (c000, D-002,
     D-220) or rounded up to the next ``commission_unit`` (c004 s.1309: "rounded to twenty-five
@@ -355,7 +369,7 @@ class PaiGowPoker(CarnivalEngine):
         """Every hand is set: the dealer's seven cards are turned over and set by the house way
         (c000 s.783, c004 s.1292-1293, D-235), before any surrender (c004 s.1295)."""
         st = _pg(state)
-        if st.stage != 1 or st.bank_seat is not None:
+        if st.stage != 1 or (st.bank_seat is not None and not bank_set_by_house_way(st.rules)):
             return  # at a player-dealer table the player-dealer sets the bank's hand next
         ranking = self.ranking(st.rules)
         done = house_way(ranking, HouseWay.of(st.rules["house_way"]), card_ids(st.dealer))
@@ -423,16 +437,19 @@ class PaiGowPoker(CarnivalEngine):
                 graded[n] = fortune_line(card_ids(box.cards), lines, joker)
         wins = {n: self.odds(rules, fortune, line).win(st.seats[n].bets[FORTUNE])
                 for n, line in graded.items() if line is not None}
+        cap = int(rules["fortune_cap"])  # 0: no cap (a player-dealer pays within its stake, D-465)
         players: dict[str, dict[int, int]] = {}
         for n, won in wins.items():
             players.setdefault(self._player(st, n), {})[n] = won
-        cap = int(rules["fortune_cap"])
         paid: dict[int, int] = {}
         for mine in players.values():
-            paid.update(share_exactly(mine, cap))  # c000 s.835, D-006: per player, in proportion
+            paid.update(share_exactly(mine, cap) if cap else mine)  # c000 s.835, D-006: per player, in proportion
         for n, line in graded.items():
             if line is None:
                 self.lose(st, events, n, FORTUNE, "No Fortune hand")
+                continue
+            if not self.odds(rules, fortune, line).net:  # a line that pushes (D-244)
+                self.push(st, events, n, FORTUNE, f"{self.words(rules).label(fortune, line)}: push")
                 continue
             detail = self.pays(rules, fortune, line)
             if paid[n] < wins[n]:
@@ -447,18 +464,27 @@ class PaiGowPoker(CarnivalEngine):
 
     def _envy(self, st: PaiGowState, graded: Mapping[int, str | None], events: list[Event]) -> None:
         """D-239, D-241: each other player's hand that made a Fortune Bonus bet and reached an
-        Envy line pays every Envy button once; the holder's own hands never count."""
+        Envy line pays every Envy button once; the holder's own hands never count. Where
+        ``envy_pays`` is "highest" (003 Face Up s.3616) only the table's highest Envy line pays,
+        once per button, to holders who did not make it themselves."""
         rules = st.rules
-        envy = str(rules["envy_paytable"])
+        envy = envy_table(rules)
         awards: Mapping[str, int] = rules["paytables"][envy]["lines"]
+        joker = str(rules["joker"])
+        reached = {n: fortune_line(card_ids(st.seats[n].cards), list(awards), joker) for n in graded}
+        order = list(awards)
+        top = min((order.index(line) for line in reached.values() if line is not None), default=None)
         for n, box in sorted(st.seats.items()):
             if not box.live or box.bets.get(FORTUNE, 0) < int(rules["envy_min"]):
                 continue
             who = self._player(st, n)
-            total, hands = 0, []
-            for other, line in sorted(graded.items()):
-                if self._player(st, other) == who or line is None or line not in awards:
+            total, hands = 0, list[str]()
+            for other, line in sorted(reached.items()):
+                if self._player(st, other) == who or line is None:
                     continue
+                if rules.get("envy_pays", "each") == "highest":
+                    if order.index(line) != top or hands:
+                        continue  # only the highest hand pays, once a button (D-241)
                 total += int(awards[line])
                 hands.append(f"{spot_word(other)} {self.words(rules).label(envy, line).lower()}")
             if total:
@@ -473,7 +499,7 @@ class PaiGowPoker(CarnivalEngine):
         if FORTUNE in rules["side_bets"]:
             shown.append(str(rules["fortune_paytable"]))
         if ENVY in rules["side_bets"]:
-            shown.append(str(rules["envy_paytable"]))
+            shown.append(envy_table(rules))
         return shown
 
     def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
@@ -543,3 +569,15 @@ class JokerWildPaiGowPoker(PaiGowPoker):
 
 JOKER_WILD_PAI_GOW_POKER = JokerWildPaiGowPoker()
 
+
+
+class FortunePaiGowPoker(PaiGowPoker):
+    """Fortune Pai Gow Poker (001 §15-§17, 002 §21-§23, 003 §23-§25): Pai Gow Poker with the
+    Fortune Bonus and Envy on every edition, banked by a seated player; the rules data in
+    ``rules/fortune-pai-gow-poker.toml`` (its paytable options, joker and who sets the bank)."""
+
+    slug = "fortune-pai-gow-poker"
+    name = "Fortune Pai Gow Poker"
+
+
+FORTUNE_PAI_GOW_POKER = FortunePaiGowPoker()

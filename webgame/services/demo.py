@@ -57,6 +57,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Lucky Derby Pai Gow Poker (player-dealer)", "pai-gow-poker", "lucky-derby", {"options": {"bots_may_bank": True}}),
     ("Crystal Park Pai Gow Poker Joker Wild (player-dealer)", "joker-wild-pai-gow-poker", "crystal-park",
      {"options": {"bots_may_bank": True}}),
+    ("Lucky Derby Fortune Pai Gow Poker (player-dealer)", "fortune-pai-gow-poker", "lucky-derby",
+     {"options": {"bots_may_bank": True}}),
     ("Lucky Chances EZ Baccarat (player-dealer)", "ez-baccarat", "lucky-chances", {"options": {"bots_may_bank": True}}),
     ("Crystal Park Fortune 7 Baccarat (player-dealer)", "fortune-7-baccarat", "crystal-park",
      {"options": {"bots_may_bank": True}}),

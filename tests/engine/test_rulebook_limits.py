@@ -64,6 +64,7 @@ STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("pai-gow-poker", "chapter4", "main"): {("min", 500, "004 s.1263"), ("max", 1000000, "004 s.1263")},
     ("fortune-pai-gow-poker", "lucky-derby", "fortune-bonus"): {("min", 100, "001 s.1217"), ("max", 5000, "001 s.1217")},
     ("fortune-pai-gow-poker", "crystal-park", "fortune-bonus"): {("min", 100, "003 s.3000"), ("max", 20000, "003 s.3000")},
+    ("face-up-pai-gow-poker", "crystal-park", "fortune-bonus"): {("min", 500, "003 s.3642"), ("max", 10000, "003 s.3642")},
     ("ez-baccarat", "grand-ronde", "player"): {("max", 600000, "000 s.1455")},
     ("ez-baccarat", "grand-ronde", "banker"): {("max", 600000, "000 s.1455")},
     ("ez-baccarat", "grand-ronde", "divine-9"): {("max", 10000, "000 s.1459")},

@@ -94,3 +94,26 @@ def fortune_line(cards: Sequence[int], lines: Sequence[str], joker: str = "bug")
     table prints and the hand also satisfies (D-238: a five of a kind with no line of its own
     is paid as four of a kind, a royal match as a royal flush); None when nothing pays."""
     return next((line for line in fortune_hands(cards, joker) if line in lines), None)
+
+
+ACE = 12
+
+
+def pai_gow_high(cards: Sequence[int], joker: str = "bug") -> int | None:
+    """The top rank of a seven-card "Pai Gow" (no pair, no five-card straight or flush, D-252),
+    or None. A semi-wild joker counts as an ace or fills a straight or flush; a fully wild one
+    always pairs a card, so a hand holding it is never a Pai Gow."""
+    cls = five_card_table(STANDARD).classes[rank_joker_high(list(cards), joker, STANDARD)]
+    assert cls is not None
+    return cls.ranks[0] if cls.name == "high-card" else None
+
+
+def ace_high_line(player: Sequence[int], bank: Sequence[int], joker: str = "bug") -> str | None:
+    """The Ace-High Bonus line (001 s.2990-2997, D-253): the player-dealer's seven cards an
+    ace-high Pai Gow, with the player's too (either with or without the joker), with the joker
+    as the bank's ace, or with a natural ace and no joker; None when the bank is not ace high."""
+    if pai_gow_high(bank, joker) != ACE:
+        return None
+    if pai_gow_high(player, joker) == ACE:
+        return "player-and-player-dealer"
+    return "player-dealer-joker" if JOKER in bank else "player-dealer"

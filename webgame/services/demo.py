@@ -59,6 +59,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
      {"options": {"bots_may_bank": True}}),
     ("Lucky Derby Fortune Pai Gow Poker (player-dealer)", "fortune-pai-gow-poker", "lucky-derby",
      {"options": {"bots_may_bank": True}}),
+    ("Lucky Derby Face Up Pai Gow Poker (player-dealer)", "face-up-pai-gow-poker", "lucky-derby",
+     {"options": {"bots_may_bank": True}}),
     ("Lucky Chances EZ Baccarat (player-dealer)", "ez-baccarat", "lucky-chances", {"options": {"bots_may_bank": True}}),
     ("Crystal Park Fortune 7 Baccarat (player-dealer)", "fortune-7-baccarat", "crystal-park",
      {"options": {"bots_may_bank": True}}),

@@ -77,8 +77,8 @@ def test_a_pai_gow_is_seven_cards_with_no_pair_straight_or_flush(seven, joker, t
 
 
 def test_the_ace_high_bonus_pays_each_line():
-    bank, joker_bank = card_ids("As Kd 9h 7c 5s 3d 2c".split()), card_ids("JK Kd 9h 7c 5s 3d 2c".split())
-    ace_high, paired = card_ids("Ac Qd 8h 6c 4s 3h 2d".split()), card_ids("Qs Qh 8d 6d 4h 3s 2h".split())
+    bank, joker_bank = card_ids(["As", "Kd", "9h", "7c", "5s", "3d", "2c"]), card_ids(["JK", "Kd", "9h", "7c", "5s", "3d", "2c"])
+    ace_high, paired = card_ids(["Ac", "Qd", "8h", "6c", "4s", "3h", "2d"]), card_ids(["Qs", "Qh", "8d", "6d", "4h", "3s", "2h"])
     assert ace_high_line(ace_high, bank) == "player-and-player-dealer"  # 40 to 1 (001 s.2995)
     assert ace_high_line(ace_high, joker_bank) == "player-and-player-dealer"
     assert ace_high_line(paired, joker_bank) == "player-dealer-joker"  # 15 to 1 (s.2996)
@@ -91,9 +91,9 @@ def test_the_ace_high_bonus_pays_each_line():
 def test_the_crystal_park_fortune_table_pays_nothing_for_three_of_a_kind():
     cp = rules("crystal-park")["paytables"]["fortune-face-up-crystal-park"]["lines"]
     ld = rules("lucky-derby")["paytables"]["fortune-face-up-lucky-derby"]["lines"]
-    trips = card_ids("9s 9d 9c 6h 4h 3s Kd".split())
+    trips = card_ids(["9s", "9d", "9c", "6h", "4h", "3s", "Kd"])
     assert fortune_line(trips, list(cp), "wild") is None and fortune_line(trips, list(ld), "bug") == "three-of-a-kind"
-    five_kings = card_ids("Ks Kh Kd Kc JK 7d 2s".split())
+    five_kings = card_ids(["Ks", "Kh", "Kd", "Kc", "JK", "7d", "2s"])
     assert fortune_line(five_kings, list(cp), "wild") == "five-of-a-kind" and cp["five-of-a-kind"] == "200 to 1"
 
 
@@ -204,7 +204,7 @@ def test_crystal_park_envy_pays_only_the_highest_hand(monkeypatch):
 def test_the_bank_runs_out_on_the_ace_high_bonus(monkeypatch):
     """D-466: from the action seat, Spot 3's 40-to-1 Ace-High empties a $100 bank; Spot 2 gets
     no action."""
-    engine, state, events = dealt(monkeypatch, "lucky-derby", pd=0, total=3, stake=10000, hands={
+    _engine, _state, events = dealt(monkeypatch, "lucky-derby", pd=0, total=3, stake=10000, hands={
         0: "As Kd 9h 7c 5s 3d 2c", 2: "Ac Qd 8h 6c 4s 3h 2d", 1: "Qs Qh 8d 6d 4h 3s 2h"},
         bets={1: {"main": 1000, ACE_HIGH: 500}, 2: {"main": 1000, ACE_HIGH: 500}})
     assert settled(events) == [

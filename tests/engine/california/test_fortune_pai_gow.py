@@ -110,7 +110,7 @@ def test_every_line_of_every_fortune_paytable_is_paid_on_its_hand(variant, payta
     for line in lines:
         assert fortune_line(card_ids(LINE_HANDS[line].split()), list(lines), r["joker"]) == line, line
     # Anything below the lowest line loses (003 s.1291 "All Other: Loss").
-    assert fortune_line(card_ids("As Kh 9d 7c 5h 3s 2d".split()), list(lines), r["joker"]) is None
+    assert fortune_line(card_ids(["As", "Kh", "9d", "7c", "5h", "3s", "2d"]), list(lines), r["joker"]) is None
 
 
 def test_fully_wild_tables_pay_five_of_a_kind_and_nothing_for_three_of_a_kind():
@@ -139,7 +139,7 @@ def test_crystal_park_option_b_reads_its_illegible_figures_by_d248():
 def test_the_lucky_derby_house_way_puts_a_pair_of_aces_in_front_of_five_aces():
     """001 s.1123 "FIVE ACES: Put pair of A's in front" (the exception of D-212); the fully wild
     chart elsewhere puts the joker and the higher single in front."""
-    seven = card_ids("As Ah Ad Ac JK 9d 2s".split())
+    seven = card_ids(["As", "Ah", "Ad", "Ac", "JK", "9d", "2s"])
     ld = rules("lucky-derby")
     done = house_way(Ranking.of(ld), HouseWay.of(ld["house_way"]), seven)
     assert [c[0] for c in done.hand.front_codes] == ["A", "A"] and "JK" in done.hand.back_codes

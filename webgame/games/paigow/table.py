@@ -484,9 +484,8 @@ class PaiGowPoker(CarnivalEngine):
             for other, line in sorted(reached.items()):
                 if self._player(st, other) == who or line is None:
                     continue
-                if rules.get("envy_pays", "each") == "highest":
-                    if order.index(line) != top or hands:
-                        continue  # only the highest hand pays, once a button (D-241)
+                if rules.get("envy_pays", "each") == "highest" and (order.index(line) != top or hands):
+                    continue  # only the highest hand pays, once a button (D-241)
                 total += int(awards[line])
                 hands.append(f"{spot_word(other)} {self.words(rules).label(envy, line).lower()}")
             if total:

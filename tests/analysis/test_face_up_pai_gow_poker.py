@@ -77,5 +77,5 @@ def test_the_analyzer_lists_every_wager() -> None:
     ld = {w.bet: w for w in module.wagers(load_game(GAME).variants["lucky-derby"], rules("lucky-derby"))}
     assert set(ld) == {"main", "fortune-bonus", "envy-bonus", "ace-high-bonus"}
     assert ld["main"].simulated and ld["ace-high-bonus"].exact is not None and "A-high" in ld["main"].assumptions
-    cp = {w.bet for w in module.wagers(load_game(GAME).variants["crystal-park"], rules("crystal-park"))}
-    assert cp == {"main", "fortune-bonus", "envy-bonus"}
+    cp = {w.bet: w for w in module.wagers(load_game(GAME).variants["crystal-park"], rules("crystal-park"))}
+    assert set(cp) == {"main", "fortune-bonus", "envy-bonus"} and "highest Envy hand" in cp["envy-bonus"].assumptions

@@ -174,6 +174,12 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
         simulated=True, can_simulate=True, default_rounds=20_000,
         sim_key={**dict(main.sim_key or {}), "pai_gow_push": list(rules["pai_gow_push"])},
     )
+    for i, w in enumerate(out):
+        if w.bet == "envy-bonus" and rules.get("envy_pays") == "highest":
+            out[i] = Wager(bet=w.bet, label=w.label, paytable=w.paytable, exact=w.exact, slow=w.slow,
+                           assumptions=w.assumptions + " Here only the table's highest Envy hand pays (003 s.3616, "
+                           "D-241): the figure is exact when one other hand qualifies and overstates the award "
+                           "when several do.")
     if ACE_HIGH in rules["side_bets"]:
         out.append(Wager(
             bet=ACE_HIGH, label="Ace-High Bonus", paytable={k: str(v) for k, v in rules["paytables"][ACE_HIGH]["lines"].items()},

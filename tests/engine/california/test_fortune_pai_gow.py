@@ -272,3 +272,19 @@ def test_an_envy_award_is_fixed_dollars_whatever_the_fortune_bet(monkeypatch):
     assert [r["returned"] for r in envy] == [2500]  # Option A royal flush: $25 (003 s.1284)
     pays = Odds.parse(rules("crystal-park")["paytables"]["fortune-option-a"]["lines"]["royal-flush"])
     assert [r["returned"] for r in state.results["2"] if r["bet"] == FORTUNE] == [500 + pays.win(500)]
+
+
+def test_the_joker_follows_the_lucky_chances_paytable_in_a_dealt_hand(monkeypatch):
+    """D-246: under FPG-08 the joker is fully wild: four kings and the joker are five of a kind,
+    250 to 1 (002 s.2375); under FPG-04 it is an ace or fills a straight or flush, so the same
+    cards are four kings, 25 to 1 (s.2357)."""
+    for paytable, won in (("fpg-08", 250 * 500), ("fpg-04", 25 * 500)):
+        engine, state, events = dealt(monkeypatch, "lucky-chances", pd=0, total=3, fortune_paytable=paytable,
+                                      bets={1: {"main": 1000, FORTUNE: 500}},
+                                      hands={0: BANK, 1: "Ks Kh Kd Kc JK 8c 4h"})
+        assert state.rules["joker"] == ("wild" if paytable == "fpg-08" else "bug")
+        events += play(engine, state, [1])
+        events += engine.apply(state, Action("house-way", 0), SeededRng(3))
+        fortune = next(e for e in events if isinstance(e, Settlement) and e.bet == FORTUNE)
+        assert fortune.returned == 500 + won, paytable
+        assert money(events) == 0

@@ -80,3 +80,19 @@ def test_games_json_lists_the_face_up_editions_as_playable(app):
         listed = next(v for v in games[GAME]["variants"] if v["slug"] == variant)
         assert listed["banking"] == "player-dealer" and listed["playable"], variant
         assert listed["side_bets"] == side_bets
+
+
+def test_the_table_posts_the_ace_high_bonus_and_the_pai_gow_push(app, guest):
+    table = create_table("Face up rules", GAME, "lucky-derby", config={"options": {}})
+    db.session.commit()
+    (a, _), _b, _c = three_players(app, guest, table)
+    page = a.page()
+    assert 'data-paytable="ace-high-bonus"' in page and "40 to 1" in page and "15 to 1" in page
+    assert 'data-action="bet-ace-high-bonus"' in page or "bet-ace-high-bonus" in a.actions
+    assert "every game wager pushes at once and nobody sets a hand" in page  # 001 s.2838 in the rules panel
+    cp = create_table("Face up rules CP", GAME, "crystal-park", config={"options": {}})
+    db.session.commit()
+    (x, _), _y, _z = three_players(app, guest, cp)
+    page = x.page()
+    assert "bet-ace-high-bonus" not in x.actions and 'data-paytable="ace-high-bonus"' not in page
+    assert "by the house way" in page and "200 to 1" in page  # five of a kind (003 s.3628)

@@ -212,3 +212,13 @@ def test_the_bank_runs_out_on_the_ace_high_bonus(monkeypatch):
         (1, "main", NO_ACTION, 1000), (1, ACE_HIGH, NO_ACTION, 500),
     ]
     assert money(events) == 0
+
+
+def test_the_posted_rules_name_each_editions_pai_gow_push():
+    """A list setting in a prose condition holds when it holds the value (pai_gow_push=K)."""
+    from webgame.engine.prose import Posted
+
+    ld = " ".join(Posted(load_game(GAME).variants["lucky-derby"], rules("lucky-derby")).lines("summary"))
+    cp = " ".join(Posted(load_game(GAME).variants["crystal-park"], rules("crystal-park")).lines("summary"))
+    assert "nothing but ace high" in ld and "king" not in ld
+    assert "nothing but ace or king high" in cp

@@ -2,7 +2,7 @@
 
 **Fortune Bonus, exactly.** Every seven-card hand of the 53-card deck (C(53,7) = 154,143,080:
 seven natural cards, or six and the joker) is counted by its Fortune line, graded by the
-engine's own grader (:func:`webgame.games.paigow.bonus.fortune_hand`) on one representative
+engine's own grader (:func:`webgame.games.paigow.bonus.fortune_hands`) on one representative
 hand of each class:
 
 * hands with no suit able to make a flush (fewer than five cards of a suit, or fewer than four
@@ -35,10 +35,10 @@ from ..engine.hands import JOKER
 from ..engine.money import Odds
 from ..engine.paytable import Variant
 from ..engine.rng import SeededRng
-from ..games.paigow.bonus import fortune_hand
+from ..games.paigow.bonus import fortune_hands
 from ..games.paigow.hands import Ranking, versus
 from ..games.paigow.house_way import HouseWay, house_way
-from ..games.paigow.table import commission
+from ..games.paigow.table import commission, envy_table
 from .core import Progress, Result, Tally, Wager
 
 GAME = "pai-gow-poker"
@@ -80,15 +80,16 @@ def _off_ranks(n: int) -> list[tuple[tuple[int, ...], int]]:
 
 
 @cache
-def fortune_counts(joker: str = "bug") -> dict[str, int]:
-    """The number of seven-card hands of the 53-card deck at each Fortune line (the hand's own
-    name where it pays nothing: "two-pair", "pair", "high-card")."""
-    counts: dict[str, int] = {}
+def fortune_grades(joker: str = "bug") -> dict[tuple[str, ...], int]:
+    """The number of seven-card hands of the 53-card deck by the Fortune lines they satisfy,
+    best first (the hand's own name where it pays nothing: "two-pair", "pair", "high-card");
+    a paytable pays each at the first of its lines it prints (D-238)."""
+    counts: dict[tuple[str, ...], int] = {}
 
     def add(cards: list[int], ways: int) -> None:
         if ways:
-            line = fortune_hand(cards, joker)
-            counts[line] = counts.get(line, 0) + ways
+            lines = tuple(fortune_hands(cards, joker))
+            counts[lines] = counts.get(lines, 0) + ways
 
     for naturals, need in ((7, 5), (6, 4)):
         extra = [JOKER] if naturals == 6 else []
@@ -117,18 +118,38 @@ def fortune_counts(joker: str = "bug") -> dict[str, int]:
     return counts
 
 
+def line_counts(joker: str, lines: Mapping[str, Any]) -> dict[str, int]:
+    """Hands of the 53-card deck by the line of ``lines`` they are paid on (D-238); the
+    hand's own name where none pays."""
+    out: dict[str, int] = {}
+    for grades, n in fortune_grades(joker).items():
+        line = next((g for g in grades if g in lines), grades[0])
+        out[line] = out.get(line, 0) + n
+    return out
+
+
+def fortune_counts(joker: str = "bug") -> dict[str, int]:
+    """The number of seven-card hands at each hand's own best Fortune line (three pairs counted
+    as the two pair they are; only FPG-01..03 print a line for them, D-244)."""
+    out: dict[str, int] = {}
+    for grades, n in fortune_grades(joker).items():
+        top = grades[1] if grades[0] == "three-pair" else grades[0]
+        out[top] = out.get(top, 0) + n
+    return out
+
+
 def _lines(rules: Mapping[str, Any], paytable: str) -> dict[str, str]:
     return {k: str(v) for k, v in rules["paytables"][paytable]["lines"].items()}
 
 
 def fortune_wager(rules: Mapping[str, Any]) -> Result:
-    counts = fortune_counts(str(rules["joker"]))
     lines = rules["paytables"][str(rules["fortune_paytable"])]["lines"]
     ev, hits = Fraction(0), 0
-    for line, n in counts.items():
+    for line, n in line_counts(str(rules["joker"]), lines).items():
         if line in lines:
-            ev += Fraction(n, HANDS) * Odds.parse(str(lines[line])).net
-            hits += n
+            net = Odds.parse(str(lines[line])).net
+            ev += Fraction(n, HANDS) * net
+            hits += n if net else 0  # a push (the three pair of D-244) is no hit
         else:
             ev -= Fraction(n, HANDS)
     return Result(house_edge=-ev, hit_frequency=Fraction(hits, HANDS), element_of_risk=-ev)
@@ -136,8 +157,8 @@ def fortune_wager(rules: Mapping[str, Any]) -> Result:
 
 def envy_award(rules: Mapping[str, Any]) -> Fraction:
     """The expected Envy award, in cents, for one other player's hand (with a Fortune Bonus)."""
-    counts = fortune_counts(str(rules["joker"]))
-    awards = rules["paytables"][str(rules["envy_paytable"])]["lines"]
+    awards = rules["paytables"][envy_table(rules)]["lines"]
+    counts = line_counts(str(rules["joker"]), awards)
     return sum((Fraction(counts.get(line, 0) * int(cents), HANDS) for line, cents in awards.items()),
                Fraction(0))
 
@@ -146,8 +167,8 @@ def envy_wager(rules: Mapping[str, Any]) -> Result:
     """Envy has no stake: its "edge" is minus the expected award per other hand, as a share of
     the least Fortune Bonus that earns it (the player's cost of the button)."""
     award = envy_award(rules)
-    hit = Fraction(sum(n for line, n in fortune_counts(str(rules["joker"])).items()
-                       if line in rules["paytables"][str(rules["envy_paytable"])]["lines"]), HANDS)
+    awards = rules["paytables"][envy_table(rules)]["lines"]
+    hit = Fraction(sum(n for line, n in line_counts(str(rules["joker"]), awards).items() if line in awards), HANDS)
     return Result(house_edge=-award / int(rules["envy_min"]), hit_frequency=hit)
 
 
@@ -215,7 +236,7 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
         ))
     if ENVY in rules["side_bets"]:
         out.append(Wager(
-            bet=ENVY, label="Envy Bonus (per other player's hand)", paytable=_lines(rules, str(rules["envy_paytable"])),
+            bet=ENVY, label="Envy Bonus (per other player's hand)", paytable=_lines(rules, envy_table(rules)),
             assumptions=("Exact, from the same counts: the expected fixed award for one other player's hand "
                          "with a Fortune Bonus, as a share of the least Fortune Bonus that earns the button "
                          "(negative: a return the player receives, there is no stake)."),

@@ -372,6 +372,11 @@ def resolve(variant: Variant, config: Mapping[str, Any] | None = None) -> dict[s
         if refusal:
             raise RulebookLimitError(refusal)  # D-004: a limit the rulebook states binds the table
         limits[name] = {"min": lo, "max": hi}
+    for name, spec in variant.options.items():
+        # An option that picks a paytable whose data carries rule settings (a Fortune paytable
+        # printed "Jokers Fully-Wild", 002 s.2367, D-246) applies them with it.
+        if spec.get("picks_paytable"):
+            rules.update(variant.paytables[str(rules[name])].extra.get("rules", {}))
     rules["limits"] = limits
     rules["side_bets"] = [s for s in variant.side_bets if s not in config.get("side_bets_off", [])]
     rules["variant"] = variant.slug

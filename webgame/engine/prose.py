@@ -24,7 +24,8 @@ the odds, a limit, a cap or a qualifier in a sentence is always the one the tabl
 bet whose table the edition names in ``side_paytables``. A
 placeholder may end in ``|lower``. A sentence may be a table ``{ text = "…", when = "…" }``,
 posted only when ``when`` holds: ``offers:<side bet>`` (the table offers it),
-``<setting>`` (true), ``<setting>=<value>``, each optionally after ``not``.
+``<setting>`` (true), ``<setting>=<value>`` (a list setting: it holds the value), each
+optionally after ``not``.
 
 Labels come from the paytable data: a paytable's ``labels`` in the rules, else each line's
 ``label`` in the game's data file. Pure: no Flask, no database.
@@ -102,6 +103,8 @@ class Posted:
             return condition[len("offers:"):] in self.rules["side_bets"]
         name, _, value = condition.partition("=")
         setting = self.rules.get(name)
+        if value and isinstance(setting, list):
+            return value in (str(v) for v in setting)
         return str(setting) == value if value else bool(setting)
 
     def fill(self, text: str, **values: Any) -> str:

@@ -36,6 +36,8 @@ ENGINES: dict[str, str] = {
     "mini-baccarat": "webgame.games.baccarat:MINI_BACCARAT",
     "ez-baccarat": "webgame.games.baccarat:EZ_BACCARAT",
     "pai-gow-poker": "webgame.games.paigow:PAI_GOW_POKER",
+    "fortune-pai-gow-poker": "webgame.games.paigow:FORTUNE_PAI_GOW_POKER",
+    "face-up-pai-gow-poker": "webgame.games.paigow:FACE_UP_PAI_GOW_POKER",
     # Player-banked only: Pai Gow Poker with the joker fully wild (001 §14, 003 §3).
     "joker-wild-pai-gow-poker": "webgame.games.paigow:JOKER_WILD_PAI_GOW_POKER",
     # Player-banked only, as Four Card Poker: seed 003's tableau baccarat games.

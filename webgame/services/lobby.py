@@ -276,7 +276,12 @@ def _pai_gow(v: Variant, r: Rules) -> Iterator[str]:
     vig = int(r.get("commission_pct", 0))
     yield f"Both hands beat the bank's: pays {v.paytables['pai-gow-poker'].line('win').text}" + \
         (f" less {vig}% commission" if vig else ", no commission")
-    if r.get("banking") == "player-dealer":
+    if r.get("pai_gow_push"):  # Face Up: the bank's hand is shown and set first
+        yield "The bank's hand is dealt face up and set first"
+        yield f"A bank with nothing but {' or '.join(r['pai_gow_push'])} high pushes every bet"
+    elif r.get("banking") == "player-dealer" and r.get("bank_set_by") == "house-way":
+        yield "Copies go to the bank; the house way sets the bank's hand last"
+    elif r.get("banking") == "player-dealer":
         yield "Copies go to the bank; the player-dealer sets the bank's hand last"
     else:
         yield "Copies go to the bank; the house way sets the dealer's hand"
@@ -284,6 +289,8 @@ def _pai_gow(v: Variant, r: Rules) -> Iterator[str]:
         yield "The joker is wild"
     if "fortune-bonus" in r["side_bets"]:
         yield "Fortune Bonus and Envy"
+    if "ace-high-bonus" in r["side_bets"]:
+        yield "Ace-High Bonus"
 
 
 def _rank(ranks: Sequence[str]) -> str:
@@ -298,7 +305,8 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,
-    "pai-gow-poker": _pai_gow, "joker-wild-pai-gow-poker": _pai_gow,
+    "pai-gow-poker": _pai_gow, "joker-wild-pai-gow-poker": _pai_gow, "fortune-pai-gow-poker": _pai_gow,
+    "face-up-pai-gow-poker": _pai_gow,
     "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
     "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat, "chemin-de-fer": _chemin,
 }

@@ -103,18 +103,20 @@ def _words(detail: str, partial: bool, amount: int) -> str:
 
 
 def in_settlement_order(outcomes: Iterable[Outcome], seats: Sequence[int], wager_order: Sequence[str],
-                        settle_by: Literal["seat", "wager"] = "seat") -> list[Outcome]:
+                        settle_by: Literal["seat", "wager"] = "seat", last: Sequence[str] = ()) -> list[Outcome]:
     """Order the hand's outcomes as the game settles them: ``seats`` from the action seat round
     the table (``action.settlement_order``); within a seat by ``wager_order``, each backline
     bettor right after the seated player's same wager (D-473). ``settle_by = "wager"`` settles
     every seat's first wager, then every seat's second (No Bust 4.0 and its Buster, D-121).
     A wager's name may carry a suffix after "/" ("main/split1") and sorts with its kind, or
     after every wager of its kind where the order names "<kind>/*" (21st Century Free Bet: the
-    Free Double or Free Split after the Push 22, 003 s.2839)."""
+    Free Double or Free Split after the Push 22, 003 s.2839). Kinds in ``last`` settle after
+    every seat's other wagers, in the same seat order (the Envy awards Fortune Pai Gow Poker
+    pays "at the end of the round", D-242)."""
     rank = {seat: i for i, seat in enumerate(seats)}
     kinds = {kind: i for i, kind in enumerate(wager_order)}
 
-    def key(o: Outcome) -> tuple[int, int, int, int]:
+    def key(o: Outcome) -> tuple[int, int, int, int, int]:
         kind = o.bet.split("/")[0]
         if "/" in o.bet and f"{kind}/*" in kinds:
             kind = f"{kind}/*"
@@ -122,6 +124,6 @@ def in_settlement_order(outcomes: Iterable[Outcome], seats: Sequence[int], wager
             raise ValueError(f"{o.circle}:{o.bet} has no place in the settlement order")
         where, which = rank[o.circle], kinds[kind]
         first, second = (which, where) if settle_by == "wager" else (where, which)
-        return first, second, int(o.seat != o.circle), o.seat
+        return int(kind in last), first, second, int(o.seat != o.circle), o.seat
 
     return sorted(outcomes, key=key)

@@ -28,6 +28,7 @@ class Edition:
     wager_order: tuple[str, ...]
     settle_by: Literal["seat", "wager"]
     backline: Literal["none", "all", "base"] = "none"  # bets behind a seated player (D-473, D-474)
+    settle_last: tuple[str, ...] = ()  # wagers settled after every seat's others (D-242)
 
 
 def _rotation(shared: Mapping[str, Any], own: Mapping[str, Any]) -> RotationRule:
@@ -48,7 +49,7 @@ def _edition(slug: str, data: Mapping[str, Any], raw: Mapping[str, Any]) -> Edit
         action=ActionRule(settle=settle, **action),
         rotation=_rotation(raw["rotation"], data.get("rotation", {})),
         wager_order=tuple(data["wager_order"]), settle_by=data.get("settle_by", "seat"),
-        backline=data.get("backline", "none"))
+        backline=data.get("backline", "none"), settle_last=tuple(data.get("settle_last", ())))
 
 
 @cache

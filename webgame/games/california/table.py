@@ -588,7 +588,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                                      h["returned"] - h["stake"], h["detail"]) for h in state.held]
         outcomes += self._behind_outcomes(state)
         settled = coverage.settle(state.stake, state.pd_seat,
-                                  coverage.in_settlement_order(outcomes, order, ed.wager_order, ed.settle_by))
+                                  coverage.in_settlement_order(outcomes, order, ed.wager_order, ed.settle_by,
+                                                                   ed.settle_last))
         events: list[Event] = list(settled.settlements)
         events += [Settlement(r.seat, r.bet, r.amount, r.amount, NO_ACTION,
                               "No action: the player-dealer's stake ran out, the wager goes back (D-466)")

@@ -53,30 +53,67 @@ def _royal_match(cards: Sequence[int], joker: str) -> bool:
     return False
 
 
-def fortune_hand(cards: Sequence[int], joker: str = "bug") -> str:
-    """The best Fortune line the seven cards satisfy (a category name below straight is
-    returned too: the paytable decides whether it pays)."""
+def fortune_hands(cards: Sequence[int], joker: str = "bug") -> list[str]:
+    """Every Fortune line the seven cards satisfy, best first: its own line, then the lines
+    below it that the same cards also make (a royal match is a royal flush; five aces are five
+    of a kind and four of a kind; three pairs are two pair), so a paytable without the hand's
+    own line pays it at the best line it prints (D-238)."""
+    out: list[str] = []
     seven = seven_card_straight_flush(cards)
     if seven == "seven-card-straight-flush":
-        return seven
+        out.append(seven)
     if _royal_match(cards, joker):
-        return "royal-flush-royal-match"
-    if seven:
-        return seven
+        out.append("royal-flush-royal-match")
+    if seven == "seven-card-straight-flush-joker":
+        out.append(seven)
     cls = five_card_table(STANDARD).classes[rank_joker_high(list(cards), joker, STANDARD)]
     assert cls is not None
     if cls.name == "five-of-a-kind":
-        return "five-aces" if cls.ranks[0] == 12 else "five-of-a-kind"
-    return cls.name
+        out += (["five-aces"] if cls.ranks[0] == 12 else []) + ["five-of-a-kind", "four-of-a-kind"]
+    else:
+        out.append(cls.name)
+    if cls.name == "two-pair" and _three_pairs(cards, joker):
+        out.insert(out.index("two-pair"), "three-pair")  # D-244: a line of its own under FPG-01..03
+    return out
+
+
+def _three_pairs(cards: Sequence[int], joker: str) -> bool:
+    """Three pairs among the seven cards (a semi-wild joker pairs only an ace, D-214)."""
+    ranks = [12 if c == JOKER else c >> 2 for c in cards if c != JOKER or joker == "bug"]
+    return sum(1 for r in set(ranks) if ranks.count(r) >= 2) >= 3
+
+
+def fortune_hand(cards: Sequence[int], joker: str = "bug") -> str:
+    """The best Fortune line the seven cards satisfy (a category name below straight is
+    returned too: the paytable decides whether it pays; three pairs are the two pair they are)."""
+    return next(line for line in fortune_hands(cards, joker) if line != "three-pair")
 
 
 def fortune_line(cards: Sequence[int], lines: Sequence[str], joker: str = "bug") -> str | None:
     """The paytable line the hand is paid on: its own, or the best line below it that the
-    table prints and the hand also satisfies (a five of a kind with no line of its own is
-    paid as four of a kind, D-238); None when nothing pays."""
-    hand = fortune_hand(cards, joker)
-    if hand in lines:
-        return hand
-    if hand == "five-of-a-kind" and "four-of-a-kind" in lines:
-        return "four-of-a-kind"
-    return None
+    table prints and the hand also satisfies (D-238: a five of a kind with no line of its own
+    is paid as four of a kind, a royal match as a royal flush); None when nothing pays."""
+    return next((line for line in fortune_hands(cards, joker) if line in lines), None)
+
+
+ACE = 12
+
+
+def pai_gow_high(cards: Sequence[int], joker: str = "bug") -> int | None:
+    """The top rank of a seven-card "Pai Gow" (no pair, no five-card straight or flush, D-252),
+    or None. A semi-wild joker counts as an ace or fills a straight or flush; a fully wild one
+    always pairs a card, so a hand holding it is never a Pai Gow."""
+    cls = five_card_table(STANDARD).classes[rank_joker_high(list(cards), joker, STANDARD)]
+    assert cls is not None
+    return cls.ranks[0] if cls.name == "high-card" else None
+
+
+def ace_high_line(player: Sequence[int], bank: Sequence[int], joker: str = "bug") -> str | None:
+    """The Ace-High Bonus line (001 s.2990-2997, D-253): the player-dealer's seven cards an
+    ace-high Pai Gow, with the player's too (either with or without the joker), with the joker
+    as the bank's ace, or with a natural ace and no joker; None when the bank is not ace high."""
+    if pai_gow_high(bank, joker) != ACE:
+        return None
+    if pai_gow_high(player, joker) == ACE:
+        return "player-and-player-dealer"
+    return "player-dealer-joker" if JOKER in bank else "player-dealer"

@@ -51,6 +51,10 @@ class HouseWay:
     name: str
     four_of_a_kind: tuple[Band, ...]
     two_pair: tuple[Band, ...]
+    # A fully wild joker with four aces: "" plays D-212 row 8 (the joker and the higher single
+    # in front); "pair-of-aces" puts a pair of aces in front, as Fortune's own chart says (001
+    # s.1123, the D-212 exception).
+    wild_five_aces: str = ""
 
     @classmethod
     def of(cls, data: Mapping[str, Any]) -> HouseWay:
@@ -62,7 +66,10 @@ class HouseWay:
                     raise ValueError(f"keep_with must be a rank, '' or 'any', not {b.keep_with!r}")
             return out
 
-        return cls(str(data["name"]), bands(data["four_of_a_kind"]), bands(data["two_pair"]))
+        five = str(data.get("wild_five_aces", ""))
+        if five not in ("", "pair-of-aces"):
+            raise ValueError(f"wild_five_aces must be '' or 'pair-of-aces', not {five!r}")
+        return cls(str(data["name"]), bands(data["four_of_a_kind"]), bands(data["two_pair"]), five)
 
     def band(self, table: tuple[Band, ...], rank: int) -> Band:
         for b in table:
@@ -84,7 +91,7 @@ def house_way(ranking: Ranking, way: HouseWay, seven: Sequence[int]) -> HouseSet
     """Set seven card ids by the house way; never a foul."""
     options = [s for s in settings(ranking, seven) if not s.foul]
     if ranking.joker == "wild" and JOKER in seven:
-        row, want = _wild_row(ranking, seven, options)
+        row, want = _wild_row(ranking, way, seven, options)
     else:
         row, want = _row(ranking, way, seven, options)
     chosen = [s for s in options if want(s)]
@@ -160,7 +167,7 @@ def _row(ranking: Ranking, way: HouseWay, seven: Sequence[int], options: list[Se
     return "No pair: the 2nd and 3rd highest cards in front", _front_is(singles[1:3])
 
 
-def _wild_row(ranking: Ranking, seven: Sequence[int], options: list[SetHand]) -> tuple[str, Want]:
+def _wild_row(ranking: Ranking, way: HouseWay, seven: Sequence[int], options: list[SetHand]) -> tuple[str, Want]:
     """D-212 rows 1-9: a fully wild joker, the row chosen by the six natural cards."""
     naturals = [c for c in seven if c != JOKER]
     counts = [0] * 13
@@ -178,6 +185,8 @@ def _wild_row(ranking: Ranking, seven: Sequence[int], options: list[SetHand]) ->
             return sorted((c >> 2 for c in s.front if c != JOKER), reverse=True) == want
         return ok
 
+    if quads == [ACE] and not pairs and way.wild_five_aces == "pair-of-aces":
+        return "Five aces: a pair of aces in front", front([ACE, ACE], False)
     if quads:
         if pairs:
             return "Four of a kind and a pair: the pair in front, five of a kind behind", front([pairs[0]] * 2, False)

@@ -35,18 +35,18 @@ from fractions import Fraction
 from typing import Any
 
 from ...devices.shoe import Shoe
-from ...engine.cards import build_shoe
+from ...engine.cards import RANKS, build_shoe
 from ...engine.hands import card_ids
 from ...engine.money import fmt, percent, share_exactly
 from ...engine.protocol import Action, Event, IllegalAction, Legal, Note
 from ...engine.rng import Rng
 from ..banked import snapshot, spot_word
 from ..carnival.base import DECIDE, Box, CarnivalEngine, CarnivalState, Spot
-from .bonus import fortune_line
+from .bonus import ace_high_line, fortune_line, pai_gow_high
 from .hands import Ranking, SetHand, describe_front, parse_front, set_hand, settings, versus
 from .house_way import HouseWay, house_way
 
-MAIN, FORTUNE, ENVY = "main", "fortune-bonus", "envy-bonus"
+MAIN, FORTUNE, ENVY, ACE_HIGH = "main", "fortune-bonus", "envy-bonus", "ace-high-bonus"
 POSITIONS = 7  # the bank and six player positions (D-229)
 HALF_WORDS = {"win": "wins", "copy": "is a copy (the bank's)", "lose": "loses"}
 
@@ -73,6 +73,7 @@ class PaiGowState(CarnivalState):
     first_position: int = 0  # 1 = the bank, counted counterclockwise (D-221)
     bank_seat: int | None = None  # the player-dealer's seat, at a player-dealer table
     first_seat: int | None = None  # the seat the action pile goes to, at a player-dealer table
+    pai_gow: int | None = None  # Face Up: the top rank of the bank's Pai Gow that pushes every game wager
 
 
 def _pg(state: CarnivalState) -> PaiGowState:
@@ -118,6 +119,20 @@ def player_banked(rules: Mapping[str, Any]) -> bool:
     return rules.get("banking") == "player-dealer"
 
 
+def envy_table(rules: Mapping[str, Any]) -> str:
+    """The Envy awards of the table's Fortune paytable: its own column where the paytable
+    names one (each Lucky Chances and Crystal Park option prints its Envy beside its Fortune
+    pays, 002 s.2160-2382, 003 s.1177-1221), else the table's ``envy_paytable``."""
+    fortune = rules["paytables"].get(str(rules.get("fortune_paytable", "")), {})
+    return str(fortune.get("envy") or rules["envy_paytable"])
+
+
+def bank_set_by_house_way(rules: Mapping[str, Any]) -> bool:
+    """At a player-dealer table, whether the house dealer sets the bank's hand by the house
+    way (001 Fortune s.1110, 003 Face Up rule 9: D-235) rather than the player-dealer."""
+    return str(rules.get("bank_set_by", "player-dealer")) == "house-way"
+
+
 def commission(rules: Mapping[str, Any], won: int) -> int:
     """The vigorish on a win: ``commission_pct`` of it, truncated to the cent (c000, D-002,
     D-220) or rounded up to the next ``commission_unit`` (c004 s.1309: "rounded to twenty-five
@@ -150,6 +165,8 @@ class PaiGowPoker(CarnivalEngine):
     STAGES = 2
     DECISIONS = ("set", "house-way", SURRENDER, KEEP)
     MAIN = MAIN
+    SET_STAGE = 1  # the stage the players set their hands in
+    BANK_STAGE = 2  # at a player-dealer table, the stage the P/D sets the bank's hand in
 
     # -- the table's circles and rules ---------------------------------------------------
     def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
@@ -173,14 +190,13 @@ class PaiGowPoker(CarnivalEngine):
             raise ValueError("only a player-dealer table has a seated bank")
         st.bank_seat, st.first_seat = bank_seat, first_seat
 
-    @staticmethod
-    def _pd_setting(st: PaiGowState) -> bool:
-        """Stage 2 at a player-dealer table: the player-dealer sets the bank's hand."""
-        return st.bank_seat is not None and st.phase == DECIDE and st.stage == 2 and not st.bank.front
+    def _pd_setting(self, st: PaiGowState) -> bool:
+        """The bank's stage at a player-dealer table: the player-dealer sets the bank's hand."""
+        return st.bank_seat is not None and st.phase == DECIDE and st.stage == self.BANK_STAGE and not st.bank.front
 
     def undecided(self, state: CarnivalState) -> list[int]:
         st = _pg(state)
-        if st.bank_seat is not None and st.phase == DECIDE and st.stage == 2:
+        if st.bank_seat is not None and st.phase == DECIDE and st.stage == self.BANK_STAGE:
             return [st.bank_seat] if not st.bank.front else []
         return super().undecided(state)
 
@@ -270,14 +286,14 @@ class PaiGowPoker(CarnivalEngine):
 
     # -- setting the hands ---------------------------------------------------------------
     def needs_decision(self, state: CarnivalState, box: Box) -> bool:
-        if state.stage == 2 and _pg(state).bank_seat is not None:
+        if state.stage == self.BANK_STAGE and _pg(state).bank_seat is not None:
             return False  # the player-dealer's stage: no player decides
-        if state.stage == 2:
+        if state.stage != self.SET_STAGE:
             return box.live and bool(state.rules.get("surrender"))
         return box.live
 
     def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
-        if state.stage == 2:
+        if state.stage != self.SET_STAGE:
             return [Legal(KEEP, label="Keep my hand"),
                     Legal(SURRENDER, CONFIRMED, label="Surrender: lose the whole bet")]
         return self._setting_legal(state.rules, box.cards, "Set this hand")
@@ -316,7 +332,7 @@ class PaiGowPoker(CarnivalEngine):
         st = _pg(state)
         ranking = self.ranking(st.rules)
         seven = card_ids(box.cards)
-        if st.stage == 2 or action.kind in (SURRENDER, KEEP):
+        if st.stage != self.SET_STAGE or action.kind in (SURRENDER, KEEP):
             self._surrender_or_keep(st, seat, box, action, events)
             return
         if action.kind == "house-way":
@@ -355,7 +371,7 @@ class PaiGowPoker(CarnivalEngine):
         """Every hand is set: the dealer's seven cards are turned over and set by the house way
         (c000 s.783, c004 s.1292-1293, D-235), before any surrender (c004 s.1295)."""
         st = _pg(state)
-        if st.stage != 1 or st.bank_seat is not None:
+        if st.stage != 1 or (st.bank_seat is not None and not bank_set_by_house_way(st.rules)):
             return  # at a player-dealer table the player-dealer sets the bank's hand next
         ranking = self.ranking(st.rules)
         done = house_way(ranking, HouseWay.of(st.rules["house_way"]), card_ids(st.dealer))
@@ -423,16 +439,19 @@ class PaiGowPoker(CarnivalEngine):
                 graded[n] = fortune_line(card_ids(box.cards), lines, joker)
         wins = {n: self.odds(rules, fortune, line).win(st.seats[n].bets[FORTUNE])
                 for n, line in graded.items() if line is not None}
+        cap = int(rules["fortune_cap"])  # 0: no cap (a player-dealer pays within its stake, D-465)
         players: dict[str, dict[int, int]] = {}
         for n, won in wins.items():
             players.setdefault(self._player(st, n), {})[n] = won
-        cap = int(rules["fortune_cap"])
         paid: dict[int, int] = {}
         for mine in players.values():
-            paid.update(share_exactly(mine, cap))  # c000 s.835, D-006: per player, in proportion
+            paid.update(share_exactly(mine, cap) if cap else mine)  # c000 s.835, D-006: per player, in proportion
         for n, line in graded.items():
             if line is None:
                 self.lose(st, events, n, FORTUNE, "No Fortune hand")
+                continue
+            if not self.odds(rules, fortune, line).net:  # a line that pushes (D-244)
+                self.push(st, events, n, FORTUNE, f"{self.words(rules).label(fortune, line)}: push")
                 continue
             detail = self.pays(rules, fortune, line)
             if paid[n] < wins[n]:
@@ -447,18 +466,26 @@ class PaiGowPoker(CarnivalEngine):
 
     def _envy(self, st: PaiGowState, graded: Mapping[int, str | None], events: list[Event]) -> None:
         """D-239, D-241: each other player's hand that made a Fortune Bonus bet and reached an
-        Envy line pays every Envy button once; the holder's own hands never count."""
+        Envy line pays every Envy button once; the holder's own hands never count. Where
+        ``envy_pays`` is "highest" (003 Face Up s.3616) only the table's highest Envy line pays,
+        once per button, to holders who did not make it themselves."""
         rules = st.rules
-        envy = str(rules["envy_paytable"])
+        envy = envy_table(rules)
         awards: Mapping[str, int] = rules["paytables"][envy]["lines"]
+        joker = str(rules["joker"])
+        reached = {n: fortune_line(card_ids(st.seats[n].cards), list(awards), joker) for n in graded}
+        order = list(awards)
+        top = min((order.index(line) for line in reached.values() if line is not None), default=None)
         for n, box in sorted(st.seats.items()):
             if not box.live or box.bets.get(FORTUNE, 0) < int(rules["envy_min"]):
                 continue
             who = self._player(st, n)
-            total, hands = 0, []
-            for other, line in sorted(graded.items()):
-                if self._player(st, other) == who or line is None or line not in awards:
+            total, hands = 0, list[str]()
+            for other, line in sorted(reached.items()):
+                if self._player(st, other) == who or line is None:
                     continue
+                if rules.get("envy_pays", "each") == "highest" and (order.index(line) != top or hands):
+                    continue  # only the highest hand pays, once a button (D-241)
                 total += int(awards[line])
                 hands.append(f"{spot_word(other)} {self.words(rules).label(envy, line).lower()}")
             if total:
@@ -473,7 +500,7 @@ class PaiGowPoker(CarnivalEngine):
         if FORTUNE in rules["side_bets"]:
             shown.append(str(rules["fortune_paytable"]))
         if ENVY in rules["side_bets"]:
-            shown.append(str(rules["envy_paytable"]))
+            shown.append(envy_table(rules))
         return shown
 
     def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
@@ -491,7 +518,8 @@ class PaiGowPoker(CarnivalEngine):
             hs = st.sets.get(n)
             show = n in mine or (st.revealed and box.live)
             entry: dict[str, Any] = {"set": hs is not None, "surrendered": box.folded,
-                                     "surrender_open": n in mine and st.stage == 2 and n in self.undecided(st)}
+                                     "surrender_open": n in mine and st.stage != self.SET_STAGE
+                                     and n in self.undecided(st)}
             if show and hs is not None:
                 entry.update(front=list(hs.front), back=list(hs.back), front_words=hs.front_words,
                              back_words=hs.back_words, by_house_way=hs.by_house_way,
@@ -543,3 +571,101 @@ class JokerWildPaiGowPoker(PaiGowPoker):
 
 JOKER_WILD_PAI_GOW_POKER = JokerWildPaiGowPoker()
 
+
+
+class FortunePaiGowPoker(PaiGowPoker):
+    """Fortune Pai Gow Poker (001 §15-§17, 002 §21-§23, 003 §23-§25): Pai Gow Poker with the
+    Fortune Bonus and Envy on every edition, banked by a seated player; the rules data in
+    ``rules/fortune-pai-gow-poker.toml`` (its paytable options, joker and who sets the bank)."""
+
+    slug = "fortune-pai-gow-poker"
+    name = "Fortune Pai Gow Poker"
+
+
+FORTUNE_PAI_GOW_POKER = FortunePaiGowPoker()
+
+
+class FaceUpPaiGowPoker(PaiGowPoker):
+    """Face Up Pai Gow Poker (001 §18-§21, s.2769-3240; 003 §57-§59, s.3466-3694): the bank's
+    seven cards are dealt face up and set first, by the player-dealer or the house way as the
+    edition says (D-235); a bank's Pai Gow of the ranks in ``pai_gow_push`` (an ace-high hand
+    with no pair, straight or flush; at Crystal Park king-high too) pushes every game wager at
+    once and nobody sets (D-252); otherwise the players set against the bank's shown hand. The
+    Ace-High Bonus (001 §21) is graded on the bank's seven cards and the player's (D-253)."""
+
+    slug = "face-up-pai-gow-poker"
+    name = "Face Up Pai Gow Poker"
+    SET_STAGE = 2
+    BANK_STAGE = 1
+
+    def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
+        return [*super().circles(rules),
+                Spot(ACE_HIGH, "Ace-High", ACE_HIGH, requires=(MAIN,), side_bet=ACE_HIGH, deals_in=False,
+                     name="the Ace-High Bonus")]
+
+    def after_deal(self, state: CarnivalState, events: list[Event]) -> None:
+        """The bank's pile is turned over for everyone (001 s.2836, 003 s.3528); a Pai Gow that
+        pushes is set by the house way at once, nothing riding on it; a house-way edition sets
+        it now (003 Face Up rule 9, D-235)."""
+        st = _pg(state)
+        st.dealer_up = list(range(len(st.dealer)))
+        top = pai_gow_high(card_ids(st.dealer), str(st.rules["joker"]))
+        pushes = [RANKS.index(r) for r in st.rules["pai_gow_push"]]
+        if top is not None and top in pushes:
+            st.pai_gow = top
+            events.append(Note(f"The bank's seven cards are {RANKS[top]}-high with no pair, straight or flush "
+                               "(a Pai Gow): every game wager pushes."))
+        if st.pai_gow is not None or st.bank_seat is None or bank_set_by_house_way(st.rules):
+            ranking = self.ranking(st.rules)
+            done = house_way(ranking, HouseWay.of(st.rules["house_way"]), card_ids(st.dealer))
+            st.bank = self._hand_set(ranking, done.hand, True, done.row)
+            events.append(Note(f"The bank's hand is set by the house way: {st.bank.back_words} behind and "
+                               f"{st.bank.front_words} in front."))
+
+    def end_stage(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        return  # the bank's hand was set before the players set theirs
+
+    def needs_decision(self, state: CarnivalState, box: Box) -> bool:
+        if state.stage != self.SET_STAGE:
+            return False
+        return box.live and _pg(state).pai_gow is None
+
+    def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
+        st = _pg(state)
+        if st.pai_gow is None:
+            super().showdown(state, rng, events)
+        else:
+            for n, box in sorted(st.seats.items()):
+                if box.live:
+                    box.hand = "not set: the bank's Pai Gow pushes every game wager"
+                    self.push(st, events, n, MAIN, f"Push: the bank holds a {RANKS[st.pai_gow]}-high Pai Gow (D-252)")
+            self._fortune(st, events)
+        self._ace_high(st, events)
+
+    def _ace_high(self, st: PaiGowState, events: list[Event]) -> None:
+        rules = st.rules
+        if ACE_HIGH not in rules["side_bets"]:
+            return
+        joker = str(rules["joker"])
+        for n, box in sorted(st.seats.items()):
+            if not box.live or not box.bets.get(ACE_HIGH):
+                continue
+            line = ace_high_line(card_ids(box.cards), card_ids(st.dealer), joker)
+            if line is None:
+                self.lose(st, events, n, ACE_HIGH, "The bank's seven cards are not an ace-high Pai Gow")
+                continue
+            won = self.odds(rules, ACE_HIGH, line).win(box.bets[ACE_HIGH])
+            self.win(st, events, n, ACE_HIGH, won, self.pays(rules, ACE_HIGH, line))
+
+    def paytables_shown(self, rules: Mapping[str, Any]) -> list[str]:
+        shown = super().paytables_shown(rules)
+        return shown + ([ACE_HIGH] if ACE_HIGH in rules["side_bets"] else [])
+
+    def view_extra(self, state: CarnivalState, viewer: int | None, view: dict[str, Any]) -> None:
+        super().view_extra(state, viewer, view)
+        st = _pg(state)
+        view["paigow"]["face_up"] = True
+        view["paigow"]["pai_gow"] = RANKS[st.pai_gow] if st.pai_gow is not None else None
+
+
+FACE_UP_PAI_GOW_POKER = FaceUpPaiGowPoker()

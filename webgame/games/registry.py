@@ -43,6 +43,8 @@ ENGINES: dict[str, str] = {
     "ruyi-baccarat": "webgame.games.baccarat:RUYI_BACCARAT",
     # Player-banked only, on the player-option draw model (baccarat/option.py).
     "21st-century-baccarat": "webgame.games.baccarat:TWENTY_FIRST_CENTURY_BACCARAT",
+    # Player-banked only: each position's own draw card on one community hand (baccarat/asian.py).
+    "asian-baccarat": "webgame.games.baccarat:ASIAN_BACCARAT",
     # The bank is a seated player's own wager, won by bidding (004 §25): its own engine.
     "chemin-de-fer": "webgame.games.baccarat.chemin:CHEMIN_DE_FER",
 }

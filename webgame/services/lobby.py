@@ -264,6 +264,15 @@ def _option_baccarat(v: Variant, r: Rules) -> Iterator[str]:
         yield "Every tie pushes"
 
 
+def _asian_baccarat(v: Variant, r: Rules) -> Iterator[str]:
+    """Asian Baccarat: each position's own draw card, the bank's rule, even money."""
+    rule = r["draw"]
+    yield plural(int(r["decks"]), "deck")
+    yield "Each position chooses its own card on " + ", ".join(str(t) for t in rule["option"])
+    yield f"A win pays {v.paytables['asian-baccarat'].line('win').text}; ties push"
+    yield "The dice name the action spot"
+
+
 def _chemin(v: Variant, r: Rules) -> Iterator[str]:
     yield plural(int(r["decks"]), "deck")
     yield "The highest bid takes the shoe; Banco takes the whole bank"
@@ -298,6 +307,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "pai-gow-poker": _pai_gow, "joker-wild-pai-gow-poker": _pai_gow,
     "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
     "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat, "chemin-de-fer": _chemin,
+    "asian-baccarat": _asian_baccarat,
 }
 
 

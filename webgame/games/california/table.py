@@ -708,8 +708,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         where = "the bank" if shown["on_bank"] else f"Spot {position(int(shown['counted_seat']))}"
         action = "nobody" if shown["action_seat"] is None else f"Spot {position(int(shown['action_seat']))}"
         dice = " + ".join(str(d) for d in shown["dice"])
-        return (f"The dice: {dice} = {shown['total']}, counted from the bank as 1: the first pile to "
-                f"{where}; action begins at {action}.")
+        return (f"The dice: {dice} = {shown['total']}, counted from the bank as 1: {where} "
+                f"{shown['counted_words']}; action begins at {action}.")
 
     def _dice_view(self, state: PlayerDealerState) -> dict[str, Any] | None:
         """The dice cup as the felt shows it: the three dice, their total, the positions that
@@ -730,6 +730,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             "counted_seat": state.counted,
             "on_bank": state.counted == state.pd_seat,
             "action_seat": state.action_seat,
+            "counted_words": self.edition(state.rules).action.counted_words,
         }
 
     # -- storing it ---------------------------------------------------------------------

@@ -154,11 +154,11 @@ class AsianBaccaratTable(BaccaratTable):
         rule = self.model(state.rules)
         if p2 in rule["option"]:
             state.phase, state.window, state.waiting = "play", DRAW_WINDOW, list(state.order)
-            state.drawing = f"Players' hand {p2}: each position chooses its own card"
+            state.drawing = f"Players' {p2}: each position chooses"
             events.append(Note(f"Players' hand {p2}: Draw or No card? (House Way: {self._way_word(state)})"))
             return
-        state.drawing = (f"Players' hand {p2}: every position draws" if p2 in rule["all_draw"]
-                         else f"Players' hand {p2}: nobody draws")
+        state.drawing = (f"Players' {p2}: every position draws" if p2 in rule["all_draw"]
+                         else f"Players' {p2}: nobody draws")
         self._draw_cards(state, rng, events)
 
     def _house_way(self, state: AsianState) -> str:
@@ -233,8 +233,8 @@ class AsianBaccaratTable(BaccaratTable):
         if draws:
             state.banker.append(state.shoe.draw(rng).code)
         rule = self.model(state.rules)
-        how = "must draw" if b2 in rule["bank_draws"] else "chooses" if b2 in rule["bank_option"] else "stands"
-        state.drawing += f"; the player-dealer {how} on {b2}" + (f" and draws to {total(state.banker)}" if draws else "")
+        did = f"draws to {total(state.banker)}" if draws else "stands"
+        state.drawing += f"; bank {b2} {did}" + (" by choice" if b2 in rule["bank_option"] else "")
         self._finish(state, events)
 
     # -- settlement ----------------------------------------------------------------------

@@ -108,7 +108,7 @@ def test_the_draw_begins_at_the_action_spot_the_dice_name():
     """003 s.31-33, s.49: the dice total counted clockwise from the bank as 1 names the action
     spot, the first to get a draw card. 11 (= 5 + 4 + 2) counts to position 3: Spot 3 (engine
     seat 2) draws first, then Spot 4, then Spot 2 round the table."""
-    state, events = hand(["2s", "4h", "Tc", "3d", "6h", "Kd", "4c"], {1: 1000, 2: 1000, 3: 1000}, dice=(5, 4, 2))
+    state, _ = hand(["2s", "4h", "Tc", "3d", "6h", "Kd", "4c"], {1: 1000, 2: 1000, 3: 1000}, dice=(5, 4, 2))
     assert state.dice == [5, 4, 2] and state.counted == 2 and state.action_seat == 2
     assert state.inner.order == [2, 3, 1]
     assert state.inner.draws == {2: "6h", 3: "Kd", 1: "4c"}
@@ -176,7 +176,7 @@ def test_the_bank_sees_its_own_hand_and_the_players_do_not_see_each_others_draws
 
 def test_the_bank_stands_on_its_seven_and_a_tie_pushes():
     """003 s.30, s.37: equal totals push; s.61: the P/D's 7 stands."""
-    state, events = hand(["4s", "4h", "3c", "3d"], {1: 1000, 2: 500 * 4})
+    _, events = hand(["4s", "4h", "3c", "3d"], {1: 1000, 2: 500 * 4})
     assert results(events, 1) == {"player": "push"} and nets(events, 1) == {"player": 0}
     assert nets(events, PD)["bank"] == 0
 
@@ -195,7 +195,7 @@ def test_the_bank_runs_out_from_the_action_spot_clockwise():
     """003 s.39: paid "to the extent that money covers, beginning with the action position
     and proceeding clockwise"; the rest get no action (D-466). Dice 10 (4 + 3 + 3) count to
     position 2, Spot 2 (engine seat 1): it is paid first and the bank's $10 runs out."""
-    state, events = hand(["4s", "Th", "4c", "Td", "Kh"], {1: 1000, 2: 1000, 3: 1000}, dice=(4, 3, 3), stake=1000)
+    _, events = hand(["4s", "Th", "4c", "Td", "Kh"], {1: 1000, 2: 1000, 3: 1000}, dice=(4, 3, 3), stake=1000)
     assert nets(events, 1) == {"player": 1000}
     assert results(events, 2) == {"player": NO_ACTION} and results(events, 3) == {"player": NO_ACTION}
     assert nets(events, PD)["bank"] == -1000
@@ -203,7 +203,7 @@ def test_the_bank_runs_out_from_the_action_spot_clockwise():
 
 def test_the_bank_runs_out_from_another_action_spot():
     """The same hand with dice 12 (4 + 4 + 4), position 4 = Spot 4 (engine seat 3) first."""
-    state, events = hand(["4s", "Th", "4c", "Td", "Kh"], {1: 1000, 2: 1000, 3: 1000}, dice=(4, 4, 4), stake=1000)
+    _, events = hand(["4s", "Th", "4c", "Td", "Kh"], {1: 1000, 2: 1000, 3: 1000}, dice=(4, 4, 4), stake=1000)
     assert nets(events, 3) == {"player": 1000}
     assert results(events, 1) == {"player": NO_ACTION} and results(events, 2) == {"player": NO_ACTION}
 
@@ -211,7 +211,7 @@ def test_the_bank_runs_out_from_another_action_spot():
 def test_group_a_option_1_fees_and_limits():
     """003 s.2903-2905: $1 a player's wager; the bank $1 on $10-$50 of table action, $2 above;
     a $10-$100 table (P-034)."""
-    _, state, events, _ = start(["4s", "5h", "3c", "3d"], {1: 1000, 2: 5000})
+    _, _, events, _ = start(["4s", "5h", "3c", "3d"], {1: 1000, 2: 5000})
     fees = {e.seat: e.amount for e in events if type(e).__name__ == "Fee"}
     assert fees == {1: 100, 2: 100, PD: 200}
     rules = resolve(load_game(GAME).variants[VARIANT], None)
@@ -238,3 +238,27 @@ def test_bots_play_the_house_way_for_a_position_and_for_the_bank():
     assert engine.bot_action(state, 1) == Action("stand", 1)
     engine.apply(state, Action("stand", 1), rng)
     assert engine.bot_action(state, PD) == Action("hit", PD)  # D-186: draws on 4
+
+
+def test_a_bet_behind_follows_the_seated_players_own_card():
+    """D-474: Asian Baccarat takes bets behind every position; the seated player decides its
+    hand (D-475), and the bet behind settles as that hand did: Spot 2 draws to 9 and wins, the
+    bettor behind it wins too; behind Spot 3, which stands on 5 against the bank's 6, it loses."""
+    engine = pd_engine(GAME, VARIANT)
+    state = seated(engine, resolve(load_game(GAME).variants[VARIANT], None), (PD, 1, 2, 3))
+    rng = SeededRng(1)
+    events = engine.apply(state, Action("bank", PD, "", 100000), rng)
+    stack_shoe(state.inner.shoe, ["2s", "Th", "3c", "6d", "4h"])
+    events += engine.apply(state, Action("bet", 1, "player", 1000), rng)
+    events += engine.apply(state, Action("bet", 2, "player", 1000), rng)
+    events += engine.apply(state, Action("behind", 3, "1:player", 2000), rng)
+    events += engine.apply(state, Action("behind", 3, "2:player", 1000), rng)
+    events += engine.apply(state, Action("deal", 1), LoadedDice(TO_BANK))  # type: ignore[arg-type]
+    assert not [a for a in engine.legal_actions(state, 3) if a.kind in ("hit", "stand")]  # no say in the hand
+    events += engine.apply(state, Action("hit", 1), rng)
+    events += engine.apply(state, Action("stand", 2), rng)
+    events += engine.apply(state, Action("stand", PD), rng)
+    assert engine.is_over(state) and state.inner.banker == ["Th", "6d"]
+    assert nets(events, 1) == {"player": 1000} and nets(events, 2) == {"player": -1000}
+    assert nets(events, 3) == {"player/behind-spot-2": 2000, "player/behind-spot-3": -1000}
+    check_money(events, 100000)

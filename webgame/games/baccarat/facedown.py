@@ -70,6 +70,23 @@ def shown_total(cards: list[str]) -> str:
     return "Natural" if r == NATURAL else str(r)
 
 
+def outcome_of(fd: Mapping[str, Any], cards: list[str], bank_cards: list[str]) -> tuple[str, str]:
+    """(win / push / lose, the paytable line of a win) of a position's hand against the P/D's
+    (rules 13, 16, 17, 20, 21; D-179), by the edition's data ``fd``."""
+    mine, bank = rank(cards), rank(bank_cards)
+    if mine == NATURAL or bank == NATURAL:
+        if mine == bank:
+            return "push", ""
+        return ("win", "natural") if mine == NATURAL else ("lose", "")
+    if mine > bank:
+        if len(cards) == 3 and mine in (8, 9) and rank(cards[:2]) in fd["bonus_on_hit_from"]:
+            return "win", f"three-card-{mine}"
+        return "win", "win"
+    if mine < bank:
+        return "lose", ""
+    return ("lose", "") if mine in fd["bank_wins_ties_on"] else ("push", "")
+
+
 @dataclass
 class FaceDownState(BaccaratState):
     hands: dict[int, list[str]] = field(default_factory=dict)  # seat -> its own cards
@@ -318,23 +335,7 @@ class FaceDownTable(BaccaratTable):
         state.phase = OVER
 
     def outcome(self, state: FaceDownState, seat: int) -> tuple[str, str]:
-        """(win / push / lose, the paytable line of a win) for a position's hand (rules 13, 16,
-        17, 20, 21; D-179)."""
-        fd = self.model(state.rules)
-        cards, bank_cards = state.hands[seat], state.banker
-        mine, bank = rank(cards), rank(bank_cards)
-        if mine == NATURAL or bank == NATURAL:
-            if mine == bank:
-                return "push", ""
-            return ("win", "natural") if mine == NATURAL else ("lose", "")
-        if mine > bank:
-            two = rank(cards[:2])
-            if len(cards) == 3 and mine in (8, 9) and two in fd["bonus_on_hit_from"]:
-                return "win", f"three-card-{mine}"
-            return "win", "win"
-        if mine < bank:
-            return "lose", ""
-        return ("lose", "") if mine in fd["bank_wins_ties_on"] else ("push", "")
+        return outcome_of(self.model(state.rules), state.hands[seat], state.banker)
 
     # -- showing it ------------------------------------------------------------------------
     def view(self, state: BaccaratState, viewer: int | None) -> dict[str, Any]:

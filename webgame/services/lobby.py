@@ -251,6 +251,13 @@ def _baccarat(v: Variant, r: Rules) -> Iterator[str]:
 
 def _option_baccarat(v: Variant, r: Rules) -> Iterator[str]:
     """The player-option baccarat games: the Player's option and the Dealer line's rate."""
+    if "face_down" in r:  # each position's own hand (003 §17)
+        fd = r["face_down"]
+        yield f"{plural(int(r['decks']), 'deck')} and {int(r['decks']) * int(r['jokers_per_deck'])} jokers"
+        yield "Your own two cards: option on " + " and ".join(str(t) for t in fd["option"]) + "; double or surrender"
+        yield f"Two jokers pay {v.paytables['face-down'].line('natural').text}"
+        yield "Ties on 0 to 4 go to the player-dealer"
+        return
     opt = r["option"]
     yield plural(int(r["decks"]), "deck")
     option = ", ".join(str(t) for t in opt["player_option"])

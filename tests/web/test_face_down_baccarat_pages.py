@@ -20,6 +20,15 @@ from .tablehelp import assert_books_balance, latest_round, three_players
 GAME, VARIANT = "21st-century-baccarat", "face-down"
 
 
+def load(table: Table, codes: list[str]) -> None:
+    shoe = {"decks": 8, "size": 424, "cut_at": 424 * 75 // 100, "remaining": (codes * 424)[:424],
+            "discards": [], "in_play": [], "shuffle_no": 1, "rounds_since_shuffle": 1,
+            "cut_card_out": False, "just_shuffled": False, "emergency_reshuffles": 0}
+    table.carry = {"epoch": int((table.config or {}).get("epoch", 0)),
+                   "data": {"inner": {"shoe": shoe, "marks": [], "after_cut": -1}}}
+    db.session.commit()
+
+
 def fives(table: Table) -> None:
     """A shoe of fives (each round still shuffles it with its own seed, P-001): every hand is a
     0 (5 + 5), so each bettor must hit (or double, or surrender) and draws to a 5; the bank hits
@@ -66,6 +75,32 @@ def test_a_hand_at_the_face_down_table(app, guest):
     assert by[(pa.id, "bank")].returned - by[(pa.id, "bank")].stake == 500
     assert sum(r.returned - r.stake for r in rows) == 0
     assert wallet.balance(wallet.house()) == house_before
+    assert recall.prove(rnd).verified
+    assert_books_balance()
+
+
+def test_jokers_on_the_felt_and_in_the_proof(app, guest):
+    """A shoe of jokers: the bank's up card is a joker, so the deal ends at once (rule 11); every
+    hand is a Natural and pushes the bank's Natural (rule 21). The felt draws the jokers' own
+    art, and the round's proof replays its jokers."""
+    table = create_table(f"P/D {GAME} {VARIANT} jokers", GAME, VARIANT, config={"options": {}})
+    db.session.commit()
+    load(table, ["JK"])
+    (a, _), (b, pb), _ = three_players(app, guest, table)
+    a.page()
+    if "bank" not in a.actions:
+        assert a.act("next") == ""
+    assert a.act("bank", amount="300") == ""
+    b.page()
+    assert b.act("bet", "main", chip="1000") == ""
+    assert b.act("deal") == ""
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    rows = list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
+    assert next(r for r in rows if r.player_id == pb.id).result == "push"
+    b.page()
+    assert b.html.count('aria-label="Joker"') >= 4  # the bank's two and Spot 2's two
     assert recall.prove(rnd).verified
     assert_books_balance()
 

@@ -249,3 +249,23 @@ def test_each_position_sees_only_its_own_cards_until_the_settlement():
     assert mine["banker"]["cards"] == ["4h", ""]  # the hole card is down
     engine.apply(state, Action("timeout", -1), rng)
     assert engine.view(state, 1)["seats"][2]["cards"] == ["3s", "3d"]
+
+
+def test_a_player_dealer_three_card_9_pushes_a_two_card_9():
+    """Rule 20: "The player/dealer's three card 9 pushes all players with two card 9"."""
+    state, events = hand(["4s", "2h", "5c", "3d", "4h"], {1: 1000})
+    assert state.inner.hands[1] == ["4s", "5c"] and state.inner.banker == ["2h", "3d", "4h"]
+    assert results(events, 1) == {"main": "push"}
+
+
+def test_a_joker_drawn_to_a_5_is_a_three_card_9_and_pays_2_to_1():
+    """D-178: the joker takes the best value, 9; hit from a 5 it is the bonus's three-card 9."""
+    state, events = hand(["2s", "4h", "3c", "3d", "JK"], {1: 1000}, {1: hit(1)})
+    assert state.inner.hands[1] == ["2s", "3c", "JK"]
+    assert nets(events, 1) == {"main": 2000}
+
+
+def test_standing_on_a_6_keeps_two_cards():
+    state, events = hand(["2s", "4h", "4c", "Kd", "9h"], {1: 1000}, {1: stand(1)})
+    assert state.inner.hands[1] == ["2s", "4c"] and state.inner.banker == ["4h", "Kd", "9h"]  # the P/D's 4 hits to 3
+    assert nets(events, 1) == {"main": 1000}

@@ -10,10 +10,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine.paytable import Variant
+from . import face_down_baccarat_math
 from .option_baccarat_math import wagers_of
 
 GAME = "21st-century-baccarat"
 
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Any]:
+    if "face_down" in rules:  # each position's own hand: its own enumeration
+        return face_down_baccarat_math.wagers_of(rules)
     return wagers_of(rules)

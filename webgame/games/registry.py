@@ -47,8 +47,17 @@ ENGINES: dict[str, str] = {
     "ruyi-baccarat": "webgame.games.baccarat:RUYI_BACCARAT",
     # Player-banked only, on the player-option draw model (baccarat/option.py).
     "21st-century-baccarat": "webgame.games.baccarat:TWENTY_FIRST_CENTURY_BACCARAT",
+    # Player-banked only: each position's own draw card on one community hand (baccarat/asian.py).
+    "asian-baccarat": "webgame.games.baccarat:ASIAN_BACCARAT",
     # The bank is a seated player's own wager, won by bidding (004 §25): its own engine.
     "chemin-de-fer": "webgame.games.baccarat.chemin:CHEMIN_DE_FER",
+}
+
+
+# A variant whose hand is not its game's: its own engine, under "slug@variant".
+VARIANT_ENGINES: dict[str, str] = {
+    # Face Down deals every position its own hand from a shoe with jokers (003 §17).
+    "21st-century-baccarat@face-down": "webgame.games.baccarat.facedown:FACE_DOWN_BACCARAT",
 }
 
 
@@ -56,17 +65,20 @@ def engine(slug: str, variant: str = "") -> Game[Any]:
     """The engine of a registered game; its round state is opaque to the caller. A variant
     marked ``banking = "player-dealer"`` is the same engine with a seated player banking
     (``games/california/table.py``): callers name the variant wherever a table or a round has one."""
+    key = f"{slug}@{variant}" if f"{slug}@{variant}" in VARIANT_ENGINES else slug
     if variant and variant in rules(slug).variants and rules(slug).variants[variant].player_banked:
-        return _player_dealer(slug)
-    return _engine(slug)
+        return _player_dealer(key)
+    return _engine(key)
 
 
 @cache
-def _engine(slug: str) -> Game[Any]:
-    module, attr = ENGINES[slug].split(":")
+def _engine(key: str) -> Game[Any]:
+    """A game's engine by its slug, or a variant's own by "slug@variant"."""
+    path = VARIANT_ENGINES.get(key) or ENGINES[key]
+    module, attr = path.split(":")
     found = getattr(import_module(module), attr)
     if not isinstance(found, GameBase):
-        raise TypeError(f"{ENGINES[slug]} is not a game engine")
+        raise TypeError(f"{path} is not a game engine")
     return found
 
 

@@ -83,6 +83,10 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
      {"options": {"bots_may_bank": True}}),
     ("Crystal Park 21st Century Baccarat Face Up (player-dealer)", "21st-century-baccarat", "face-up",
      {"options": {"bots_may_bank": True}}),
+    ("Crystal Park 21st Century Baccarat Face Down (player-dealer)", "21st-century-baccarat", "face-down",
+     {"options": {"bots_may_bank": True, "pause_minutes": 5}}),
+    ("Crystal Park Asian Baccarat (player-dealer)", "asian-baccarat", "crystal-park",
+     {"options": {"bots_may_bank": True, "pause_minutes": 5}}),
     ("Chapter 4 Chemin de Fer", "chemin-de-fer", "chapter4", {}),
 ]
 

@@ -253,6 +253,13 @@ def _baccarat(v: Variant, r: Rules) -> Iterator[str]:
 
 def _option_baccarat(v: Variant, r: Rules) -> Iterator[str]:
     """The player-option baccarat games: the Player's option and the Dealer line's rate."""
+    if "face_down" in r:  # each position's own hand (003 §17)
+        fd = r["face_down"]
+        yield f"{plural(int(r['decks']), 'deck')} and {int(r['decks']) * int(r['jokers_per_deck'])} jokers"
+        yield "Your own two cards: option on " + " and ".join(str(t) for t in fd["option"]) + "; double or surrender"
+        yield f"Two jokers pay {v.paytables['face-down'].line('natural').text}"
+        yield "Ties on 0 to 4 go to the player-dealer"
+        return
     opt = r["option"]
     yield plural(int(r["decks"]), "deck")
     option = ", ".join(str(t) for t in opt["player_option"])
@@ -264,6 +271,15 @@ def _option_baccarat(v: Variant, r: Rules) -> Iterator[str]:
         yield "Ties on " + " and ".join(str(t) for t in opt["dealer_wins_ties_on"]) + " go to the Dealer"
     else:
         yield "Every tie pushes"
+
+
+def _asian_baccarat(v: Variant, r: Rules) -> Iterator[str]:
+    """Asian Baccarat: each position's own draw card, the bank's rule, even money."""
+    rule = r["draw"]
+    yield plural(int(r["decks"]), "deck")
+    yield "Each position chooses its own card on " + ", ".join(str(t) for t in rule["option"])
+    yield f"A win pays {v.paytables['asian-baccarat'].line('win').text}; ties push"
+    yield "The dice name the action spot"
 
 
 def _chemin(v: Variant, r: Rules) -> Iterator[str]:
@@ -309,6 +325,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "face-up-pai-gow-poker": _pai_gow,
     "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
     "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat, "chemin-de-fer": _chemin,
+    "asian-baccarat": _asian_baccarat,
 }
 
 

@@ -4,6 +4,7 @@ tableau tables."""
 
 from __future__ import annotations
 
+from .asian import ASIAN_BACCARAT, AsianBaccaratTable
 from .coup import BANKER, PLAYER, TIE, Coup, Tableau, deal, point, total
 from .option import TWENTY_FIRST_CENTURY_BACCARAT, OptionBaccaratTable
 from .table import (
@@ -19,6 +20,7 @@ from .table import (
 )
 
 __all__ = [
+    "ASIAN_BACCARAT",
     "BANKER",
     "CALIFORNIA_BACCARAT",
     "DRAGON_DAI_BACC",
@@ -29,6 +31,7 @@ __all__ = [
     "RUYI_BACCARAT",
     "TIE",
     "TWENTY_FIRST_CENTURY_BACCARAT",
+    "AsianBaccaratTable",
     "BaccaratState",
     "BaccaratTable",
     "Coup",

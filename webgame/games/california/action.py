@@ -72,6 +72,7 @@ class ActionRule:
     only_when_short: bool = False  # the button is used only when the P/D cannot cover (D-332)
     card: int = 1  # which of the dealer's face-up cards counts: the EZ editions count the 2nd Banker card
     card_words: str = ""  # that card as the felt names it, where it is not the P/D's up card
+    counted_words: str = "takes the first pile"  # what the counted position does (pai gow: the first pile)
     cite: str = ""
 
 

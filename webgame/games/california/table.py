@@ -469,6 +469,10 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         wagers += self._behind_wagers(state)
         if self.edition(state.rules).action.method == "dice":
             self._shake(state, rng)
+        else:
+            seat_bank = getattr(self.inner, "seat_player_dealer", None)
+            if callable(seat_bank):  # an engine that asks the bank's own choices (Face Down's 6, D-181)
+                seat_bank(state.inner, state.pd_seat, state.pd_seat)
         dealt = self._pass(state, self.inner.apply(state.inner, action, rng))
         taken = fees.collect(self.schedule(state.rules), wagers, position(state.pd_seat), state.hands_dealt)
         if self.inner.is_over(state.inner) and state.held and all(h["result"] == "void" for h in state.held):
@@ -534,7 +538,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                 # the button is set when it is turned, before anything is settled (D-094).
                 return
             counted = shown[rule.card - 1] if len(shown) >= rule.card else None
-            card = str(counted)[0] if counted else None
+            # A card's rank: its first letter, or "JK" for a joker (Face Down's Seat 8, D-182).
+            card = ("JK" if str(counted).upper().startswith("JK") else str(counted)[0]) if counted else None
             state.action_card = str(counted) if counted else ""
         if card is None and rule.method in ("card", "seat-map"):
             found = seats_action.fixed(layout, seats_action.ActionRule("fixed"))  # no card shown: P/D's left
@@ -709,8 +714,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         where = "the bank" if shown["on_bank"] else f"Spot {position(int(shown['counted_seat']))}"
         action = "nobody" if shown["action_seat"] is None else f"Spot {position(int(shown['action_seat']))}"
         dice = " + ".join(str(d) for d in shown["dice"])
-        return (f"The dice: {dice} = {shown['total']}, counted from the bank as 1: the first pile to "
-                f"{where}; action begins at {action}.")
+        return (f"The dice: {dice} = {shown['total']}, counted from the bank as 1: {where} "
+                f"{shown['counted_words']}; action begins at {action}.")
 
     def _dice_view(self, state: PlayerDealerState) -> dict[str, Any] | None:
         """The dice cup as the felt shows it: the three dice, their total, the positions that
@@ -731,6 +736,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             "counted_seat": state.counted,
             "on_bank": state.counted == state.pd_seat,
             "action_seat": state.action_seat,
+            "counted_words": self.edition(state.rules).action.counted_words,
         }
 
     # -- storing it ---------------------------------------------------------------------

@@ -24,13 +24,14 @@ def shoe_for(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
     """The shoe the last round left, or a new one if there is none or the table's shoe
     settings changed between rounds."""
     decks, pct = int(rules["decks"]), int(rules["penetration_pct"])
+    jokers = int(rules.get("jokers_per_deck", 0))  # 21st Century Baccarat Face Down: one a deck (003 s.689)
     if not 1 <= decks <= 8:
         raise ValueError("a shoe holds 1 to 8 decks")
     if carry:
         shoe = codec.load(Shoe, carry)
-        if shoe.decks == decks and shoe.cut_at == shoe.size * pct // 100:
+        if shoe.decks == decks and shoe.size == decks * (52 + jokers) and shoe.cut_at == shoe.size * pct // 100:
             return shoe
-    return Shoe.fresh(decks, pct)
+    return Shoe.fresh(decks, pct, jokers_per_deck=jokers)
 
 
 class ShoeState(BankedState[Book], Protocol):

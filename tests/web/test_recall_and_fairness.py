@@ -50,7 +50,9 @@ def test_replay_reproduces_every_round_and_catches_tampering(guest):
         assert recall.prove(rnd).verified
     victim = rounds[-1]
     state = dict(victim.state)
-    state["dealer"] = list(reversed(state["dealer"]))
+    dealer = list(state["dealer"])
+    dealer[0] = "2c" if dealer[0] != "2c" else "3d"  # a different card (a reversed pair may read the same)
+    state["dealer"] = dealer
     victim.state = state
     db.session.commit()
     proof = recall.prove(victim)

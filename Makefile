@@ -40,10 +40,11 @@ lint: install-dev
 	$(PY) -m mypy webgame
 
 # Lint first; then everything but the browser tests runs on two processes, and the browser
-# tests run in order, one gunicorn server for the session.
+# tests on two as well, each process with its own gunicorn server and database, a test file
+# kept whole on one of them (its tables are made once per file).
 test: install-dev lint browser
 	$(PY) -m pytest -n 2 -m "not e2e"
-	$(PY) -m pytest -m e2e
+	$(PY) -m pytest -n 2 --dist loadfile -m e2e
 
 bench: install-dev
 	$(PY) -m bench

@@ -26,7 +26,7 @@ made = {}
 with app.app_context():
     for game in json.loads(sys.argv[1]):
         name, _, variant, config = next(t for t in DEMO_TABLES if t[1] == game)
-        made[game] = create_table(f"{name} (stuck test)", game, variant, config=dict(config)).id
+        made[game] = create_table(f"{name[:60]} (stuck test)", game, variant, config=dict(config)).id
     made["sit-out"] = create_table("Sit-out Blackjack", "blackjack", "chapter4", bots_allowed=False).id
     db.session.commit()
 print(json.dumps(made))

@@ -82,7 +82,7 @@ with app.app_context():
     for game in json.loads(sys.argv[1]):
         name, _, variant, config = next(t for t in DEMO_TABLES if t[1] == game)
         for size in ("desktop",):  # one table per game: it is measured at every size
-            table = create_table(f"{name} (fit {size})", game, variant, config=dict(config))
+            table = create_table(f"{name[:60]} (fit {size})", game, variant, config=dict(config))
             if registry.rules(game).variants[variant].player_banked:
                 add_bot(table, 0, floor)
             made[game + "/" + size] = table.id

@@ -38,7 +38,7 @@ made = {}
 with app.app_context():
     for game in json.loads(sys.argv[1]):
         name, _, variant, config = next(t for t in DEMO_TABLES if t[1] == game)
-        made[game] = create_table(f"{name} (round feedback)", game, variant, config=dict(config)).id
+        made[game] = create_table(f"{name[:60]} (round feedback)", game, variant, config=dict(config)).id
     db.session.commit()
 print(json.dumps(made))
 """

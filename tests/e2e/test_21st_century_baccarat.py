@@ -7,15 +7,13 @@ the coverage and the scoreboard, and the books balance (002 §16; D-161, D-466).
 from __future__ import annotations
 
 import json
-import re
 import sqlite3
-import subprocess
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
+from tests.e2e.pdtable import bank_taken, books_balance, fresh, three_seated
+from tests.e2e.test_dice_wheels import click_and_wait
 
 from .test_holdem_war import CODE
 
@@ -45,15 +43,8 @@ def stack_open_round(server, table_name: str, codes: list[str]) -> None:
 
 def test_a_hand_with_the_players_option(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
-    a, b, c = (ctx.new_page() for ctx in contexts)
-    for page in (a, b, c):
-        sit_and_buy(page, base, TABLE)
-    fresh(a)
-    if not a.locator("[data-action=bank]").count():
-        click_and_wait(a, "[data-action=next]")
-    a.locator(".amount-form input[name=amount]").fill("150")  # the bank posts its own collection fee (002 s.3788-3828)
-    click_and_wait(a, "[data-action=bank]")
+    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    bank_taken(a, "150")  # the bank posts its own collection fee (002 s.3788-3828)
     fresh(b)
     b.get_by_role("button", name="$25 chip").click()
     click_and_wait(b, '[data-action="bet-player"]')
@@ -75,9 +66,4 @@ def test_a_hand_with_the_players_option(browser: Browser, live_server):
         expect(page.locator(".bacc-banker " + CODE)).to_have_count(3)
         expect(page.locator(".bacc-call")).to_contain_text("Player 8, Dealer 5: Player wins")
         expect(page.locator(".bead")).to_have_count(1)
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

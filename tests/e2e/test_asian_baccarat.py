@@ -6,15 +6,12 @@ the hand is settled within the bank and the books balance (003 §1; D-185, D-186
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.pdtable import bank_taken, books_balance, fresh, three_seated
 from tests.e2e.test_21st_century_baccarat import stack_open_round
-from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
+from tests.e2e.test_dice_wheels import click_and_wait
 
 from .test_holdem_war import CODE
 
@@ -27,15 +24,8 @@ HAND = ["2s", "Th", "3c", "6d", "4h"]
 
 def test_a_hand_where_each_bettor_chooses_its_own_card(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
-    a, b, c = (ctx.new_page() for ctx in contexts)
-    for page in (a, b, c):
-        sit_and_buy(page, base, TABLE)
-    fresh(a)
-    if not a.locator("[data-action=bank]").count():
-        click_and_wait(a, "[data-action=next]")
-    a.locator(".amount-form input[name=amount]").fill("150")  # the bank keeps chips for its own fee (P-038)
-    click_and_wait(a, "[data-action=bank]")
+    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    bank_taken(a, "150")  # the bank keeps chips for its own fee (P-038)
     fresh(b)
     b.get_by_role("button", name="$25 chip").click()
     click_and_wait(b, '[data-action="bet-player"]')
@@ -64,9 +54,4 @@ def test_a_hand_where_each_bettor_chooses_its_own_card(browser: Browser, live_se
         expect(page.locator(".bacc-call")).to_contain_text("Players' hand 5, the bank 6")
         expect(page.get_by_test_id("draw-cards").locator(CODE)).to_have_count(1)
         expect(page.locator(".bead")).to_have_count(1)
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

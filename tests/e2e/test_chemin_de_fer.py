@@ -6,14 +6,11 @@ P-183)."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.pdtable import books_balance, fresh
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
 
 from .test_holdem_war import CODE
 
@@ -56,9 +53,4 @@ def test_a_bid_a_banco_and_a_coup(browser: Browser, live_server):
         expect(page.locator(".bacc-player " + CODE)).not_to_have_count(0)
         expect(page.locator(".bacc-banker " + CODE)).not_to_have_count(0)
     expect(b.get_by_test_id("headline")).to_be_visible()
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

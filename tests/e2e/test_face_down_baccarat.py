@@ -6,15 +6,12 @@ balance (003 §17; D-177, D-180, P-197)."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.pdtable import bank_taken, books_balance, fresh, three_seated
 from tests.e2e.test_21st_century_baccarat import stack_open_round
-from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
+from tests.e2e.test_dice_wheels import click_and_wait
 
 from .test_holdem_war import CODE
 
@@ -28,15 +25,8 @@ HAND = ["2s", "4s", "4h", "3c", "3d", "Kd", "4c", "9h"]
 
 def test_a_face_down_hand_with_a_bonus(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
-    a, b, c = (ctx.new_page() for ctx in contexts)
-    for page in (a, b, c):
-        sit_and_buy(page, base, TABLE)
-    fresh(a)
-    if not a.locator("[data-action=bank]").count():
-        click_and_wait(a, "[data-action=next]")
-    a.locator(".amount-form input[name=amount]").fill("150")
-    click_and_wait(a, "[data-action=bank]")
+    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    bank_taken(a, "150")
     for page in (b, c):
         fresh(page)
         page.get_by_role("button", name="$25 chip").click()
@@ -56,9 +46,4 @@ def test_a_face_down_hand_with_a_bonus(browser: Browser, live_server):
         expect(page.locator(".bacc-call")).to_contain_text("The player-dealer's hand: 3")
         expect(page.get_by_test_id("seat-hands").locator(CODE)).to_have_count(5)
     expect(b.get_by_test_id("round-result")).to_contain_text("+$50")  # 2 to 1 on $25 (s.751)
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

@@ -7,13 +7,12 @@ hands settle and the books balance (001 §18, s.2769-3240; D-235, D-252)."""
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
+from tests.e2e.pdtable import bank_taken, books_balance, fresh, three_seated
+from tests.e2e.test_dice_wheels import click_and_wait
 
 pytestmark = pytest.mark.e2e
 
@@ -22,15 +21,8 @@ TABLE = "Lucky Derby Face Up Pai Gow Poker (player-dealer)"
 
 def test_the_face_up_bank_is_set_before_the_players_set(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
-    a, b, c = (ctx.new_page() for ctx in contexts)
-    for page in (a, b, c):
-        sit_and_buy(page, base, TABLE)
-    fresh(a)
-    if not a.locator("[data-action=bank]").count():
-        click_and_wait(a, "[data-action=next]")
-    a.locator(".amount-form input[name=amount]").fill("100")
-    click_and_wait(a, "[data-action=bank]")
+    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    bank_taken(a, "100")
     for page in (b, c):
         fresh(page)
         page.get_by_role("button", name="$5 chip").click()
@@ -66,9 +58,4 @@ def test_the_face_up_bank_is_set_before_the_players_set(browser: Browser, live_s
     for page in (a, b, c):
         fresh(page)
         expect(page.get_by_test_id("pd-covered")).to_be_visible()
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

@@ -5,12 +5,10 @@ seat and each seat's coverage on the felt; the books balance (002 §28-§30; D-3
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.pdtable import books_balance
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 
 pytestmark = pytest.mark.e2e
@@ -59,9 +57,4 @@ def test_a_hand_plays_to_settlement_at_the_player_dealer_table(browser: Browser,
     expect(player.get_by_test_id("headline")).to_be_visible()
     expect(player.get_by_test_id("dealer-cards")).to_contain_text("Player-dealer")
 
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

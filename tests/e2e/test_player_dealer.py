@@ -4,12 +4,10 @@ each player's recall shows the collection fee and the bank's coverage; the books
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.pdtable import bank_taken, books_balance, fresh
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 
 pytestmark = pytest.mark.e2e
@@ -17,18 +15,8 @@ pytestmark = pytest.mark.e2e
 TABLE = "Lucky Derby Three Card Poker 6 Card Bonus (player-dealer)"
 
 
-def fresh(page: Page) -> None:
-    page.reload()
-    expect(page.locator(".table-felt")).to_be_visible()
-
-
 def take_the_bank(banker: Page, others: list[Page], turn: str) -> None:
-    fresh(banker)
-    if not banker.locator("[data-action=bank]").count():
-        click_and_wait(banker, "[data-action=next]")
-    expect(banker.locator("[data-action=bank]")).to_contain_text(f"{turn} turn")
-    banker.locator(".amount-form input[name=amount]").fill("50")
-    click_and_wait(banker, "[data-action=bank]")
+    bank_taken(banker, "50", turn)
     expect(banker.get_by_test_id("pd-bank")).to_contain_text(f"{turn} turn")
     for page in others:
         fresh(page)
@@ -69,9 +57,4 @@ def test_three_players_bank_passes_after_two_hands(browser: Browser, live_server
         page.locator("a[href^='/rounds/']").first.click()
         expect(page.get_by_test_id("recall-fees")).to_contain_text("(the bank)")
         expect(page.get_by_test_id("recall-coverage")).to_contain_text("Spot")
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

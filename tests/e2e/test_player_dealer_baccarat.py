@@ -6,14 +6,11 @@ recall shows the collection fee, and the books balance (003 §52-§56; D-466, D-
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
+from tests.e2e.pdtable import bank_taken, bets_placed, books_balance, fresh, three_seated
+from tests.e2e.test_dice_wheels import click_and_wait
 
 from .test_holdem_war import CODE
 
@@ -24,21 +21,9 @@ TABLE = "Crystal Park Dragon Dai Bacc (player-dealer)"
 
 def test_a_coup_at_the_player_dealer_baccarat_table(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
-    a, b, c = (ctx.new_page() for ctx in contexts)
-    for page in (a, b, c):
-        sit_and_buy(page, base, TABLE)
-    fresh(a)
-    if not a.locator("[data-action=bank]").count():
-        click_and_wait(a, "[data-action=next]")
-    expect(a.locator("[data-action=bank]")).to_contain_text("1st turn")
-    a.locator(".amount-form input[name=amount]").fill("190")  # chips kept for the bank's collection fee (P-038)
-    click_and_wait(a, "[data-action=bank]")
-    for page in (b, c):
-        fresh(page)
-        expect(page.get_by_test_id("pd-stake")).to_have_text("$190")
-        page.get_by_role("button", name="$25 chip").click()
-        click_and_wait(page, '[data-action="bet-banker"]')
+    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    bank_taken(a, "190")  # chips kept for the bank's collection fee (P-038)
+    bets_placed([b, c], "$190", "$25 chip", "banker")
     fresh(b)
     b.get_by_role("button", name="$5 chip").click()
     click_and_wait(b, '[data-action="bet-kill-the-ox-tiger"]')  # no line bet needed (003 s.3298)
@@ -55,9 +40,4 @@ def test_a_coup_at_the_player_dealer_baccarat_table(browser: Browser, live_serve
         page.locator("a[href^='/rounds/']").first.click()
         expect(page.get_by_test_id("recall-fees")).to_contain_text("(the bank)")
         expect(page.get_by_test_id("recall-coverage")).to_contain_text("Spot")
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

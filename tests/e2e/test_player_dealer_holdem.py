@@ -5,14 +5,11 @@ balance (D-466, D-483, P-030 … P-033)."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
+from tests.e2e.pdtable import bank_taken, books_balance, fresh, three_seated
+from tests.e2e.test_dice_wheels import click_and_wait
 
 pytestmark = pytest.mark.e2e
 
@@ -21,15 +18,8 @@ TABLE = "Lucky Chances Ultimate Texas Hold'em Bad Beat Bonus (player-dealer)"
 
 def test_a_hand_at_the_player_dealer_holdem_table(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
-    a, b, c = (ctx.new_page() for ctx in contexts)
-    for page in (a, b, c):
-        sit_and_buy(page, base, TABLE)
-    fresh(a)
-    if not a.locator("[data-action=bank]").count():
-        click_and_wait(a, "[data-action=next]")
-    a.locator(".amount-form input[name=amount]").fill("50")
-    click_and_wait(a, "[data-action=bank]")
+    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    bank_taken(a, "50")
     for page in (b, c):
         fresh(page)
         expect(page.locator(".spot-uth-bad-beat-bonus")).to_be_visible()  # the edition's own circle
@@ -55,9 +45,4 @@ def test_a_hand_at_the_player_dealer_holdem_table(browser: Browser, live_server)
         page.locator("a[href^='/rounds/']").first.click()
         expect(page.get_by_test_id("recall-fees")).to_contain_text("(the bank)")
         expect(page.get_by_test_id("recall-coverage")).to_contain_text("Spot")
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

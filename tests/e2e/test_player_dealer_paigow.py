@@ -7,13 +7,12 @@ dice, and the books balance (001 §13, s.39-110; D-478, D-235, D-472)."""
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
+from tests.e2e.pdtable import bank_taken, bets_placed, books_balance, fresh, three_seated
+from tests.e2e.test_dice_wheels import click_and_wait
 
 pytestmark = pytest.mark.e2e
 
@@ -22,21 +21,9 @@ TABLE = "Lucky Derby Pai Gow Poker (player-dealer)"
 
 def test_a_player_dealer_pai_gow_round(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
-    a, b, c = (ctx.new_page() for ctx in contexts)
-    for page in (a, b, c):
-        sit_and_buy(page, base, TABLE)
-    fresh(a)
-    if not a.locator("[data-action=bank]").count():
-        click_and_wait(a, "[data-action=next]")
-    expect(a.locator("[data-action=bank]")).to_contain_text("1st turn")
-    a.locator(".amount-form input[name=amount]").fill("100")
-    click_and_wait(a, "[data-action=bank]")
-    for page in (b, c):
-        fresh(page)
-        expect(page.get_by_test_id("pd-stake")).to_have_text("$100")
-        page.get_by_role("button", name="$5 chip").click()
-        click_and_wait(page, "[data-action=bet-main]")
+    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    bank_taken(a, "100")
+    bets_placed([b, c], "$100", "$5 chip", "main")
     fresh(c)
     click_and_wait(c, "[data-action=deal]")
     fresh(a)
@@ -68,9 +55,4 @@ def test_a_player_dealer_pai_gow_round(browser: Browser, live_server):
         page.locator("a[href^='/rounds/']").first.click()
         expect(page.get_by_test_id("recall-dice")).to_contain_text("counted from the bank as 1, 8, 15")
         expect(page.get_by_test_id("recall-fees")).to_contain_text("(the bank)")
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

@@ -336,3 +336,17 @@ def test_random_hands_settle_within_the_stake_and_nothing_is_made_or_lost(seed: 
     events = engine.apply(state, Action("bank", PD, "", stake), SeededRng(1))
     events += editions_check.play_out(engine, state, chooser, list(BETTORS))
     check_money(events, stake)
+
+
+def test_the_double_card_is_face_down_until_the_settlement() -> None:
+    """Rule 27 (s.1351-1352), D-133: the double's card is dealt face down; every viewer sees a
+    back, and the total counts only the cards shown, until the hand is settled."""
+    engine, state, events = deal([["6c", "4d"], ["Tc", "7d"]], ["Ts", "7c"], ["Kh"])
+    events += act(engine, state, "double", 1, 1000)
+    for viewer in (None, 1, 2):
+        hand = engine.inner.view(state.inner, viewer)["seats"][1]["hands"][0]
+        assert hand["cards"] == ["6c", "4d", None] and hand["total"] == 10
+    finish(engine, state, events)
+    hand = engine.inner.view(state.inner, 1)["seats"][1]["hands"][0]
+    assert hand["cards"] == ["6c", "4d", "Kh"] and hand["total"] == 20
+    assert nets(events, 1) == {"main": 1000, "main/double": 1000}

@@ -1207,10 +1207,15 @@ class BlackjackEngine(GameBase[BlackjackState]):
         for n, box in sorted(state.seats.items()):
             hands = []
             for i, hand in enumerate(box.hands):
-                c = _count(state.rules, hand.cards)
+                cards: list[str | None] = list(hand.cards)
+                if state.rules.get("double_card_face_down") and hand.double and state.phase != OVER:
+                    # Lucky Chances: the double's card is dealt face down, untouched until the
+                    # settlement (002 s.1351-1352, D-133).
+                    cards[-1] = None
+                c = _count(state.rules, [x for x in cards if x is not None])
                 hands.append({
                     "bet": hand.bet,
-                    "cards": list(hand.cards),
+                    "cards": cards,
                     "total": c.total,
                     "soft": c.soft,
                     "stake": hand.stake,

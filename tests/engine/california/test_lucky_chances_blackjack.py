@@ -260,7 +260,7 @@ def test_no_hitting_hard_18_and_a_soft_18_may_hit() -> None:
 
 
 def test_a_hard_17_may_hit() -> None:
-    engine, state, events = deal([["Tc", "7d"]], ["Ts", "7c"])
+    engine, state, _ = deal([["Tc", "7d"]], ["Ts", "7c"])
     assert {"hit", "stand"} <= kinds(engine, state, 1)
 
 

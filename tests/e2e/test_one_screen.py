@@ -28,6 +28,7 @@ GAMES = {
     "pure-spanish-21-5": ("main", "deal"),
     "no-bust-21st-century-blackjack": ("main", "deal"),
     "21st-century-free-bet-blackjack": ("main", "deal"),
+    "lucky-chances-blackjack": ("main", "deal"),
     "craps": ("pass", "roll"),
     "roulette": ("red", "spin"),
     "big-six": ("1", "spin"),
@@ -58,7 +59,8 @@ GAMES = {
 BACCARAT_PD = {"fortune-7-baccarat", "california-baccarat", "dragon-dai-bacc", "ruyi-baccarat", "21st-century-baccarat",
                "asian-baccarat"}
 PLAYER_BANKED = {"four-card-poker", "pure-spanish-21-5", "joker-wild-pai-gow-poker", "no-bust-21st-century-blackjack",
-                 "21st-century-free-bet-blackjack", "fortune-pai-gow-poker", "face-up-pai-gow-poker"} | BACCARAT_PD
+                 "21st-century-free-bet-blackjack", "fortune-pai-gow-poker", "face-up-pai-gow-poker",
+                 "lucky-chances-blackjack"} | BACCARAT_PD
 FIRST_CHIP = {"four-card-poker": "$10 chip"}  # a $10 Ante minimum (002 s.4078): the rail adds the chip
 FIRST_CHIP.update({g: "$25 chip" for g in BACCARAT_PD})  # a $10 line minimum at the $10-$100 tables
 FIRST_CHIP["joker-wild-pai-gow-poker"] = "$25 chip"  # a $10 minimum at Crystal Park's $10-$100 table

@@ -43,8 +43,8 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # Spanish 21, Free Bet and Switch, the two Pai Gow Poker tables, the player-dealer Lucky
     # Derby Pai Gow Poker and Crystal Park Joker Wild, Pure Spanish 21.5, five 21st Century
     # Baccarat tables, Asian Baccarat, Chemin de Fer, No Bust 4.0a and Buster 4.0, 21st Century
-    # Free Bet, and Fortune and Face Up Pai Gow Poker
-    assert len(DEMO_TABLES) == 50
+    # Free Bet, Lucky Chances Blackjack, and Fortune and Face Up Pai Gow Poker
+    assert len(DEMO_TABLES) == 51
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]

@@ -52,13 +52,15 @@ class Shoe:
 
     @classmethod
     def fresh(cls, decks: int, penetration_pct: int = 75, *, remove_ranks: str = "",
-              bonus_ranks: str = "", mark: str = "bonus", jokers_per_deck: int = 0) -> Shoe:
+              bonus_ranks: str = "", mark: str = "bonus", jokers_per_deck: int = 0,
+              logo_per_deck: int = 0) -> Shoe:
         if not 1 <= decks <= 8:
             raise ValueError("a shoe holds 1 to 8 decks")
         if not 50 <= penetration_pct <= 90:
             raise ValueError("penetration must be between 50 and 90 per cent")
         codes = [c.code for c in build_shoe(decks, remove_ranks=remove_ranks, bonus_ranks=bonus_ranks,
-                                               mark=mark, jokers_per_deck=jokers_per_deck)]
+                                               mark=mark, jokers_per_deck=jokers_per_deck,
+                                               logo_per_deck=logo_per_deck)]
         size = len(codes)
         shoe = cls(decks=decks, size=size, cut_at=size * penetration_pct // 100, remaining=codes)
         shoe.cut_card_out = True  # a new shoe is shuffled before its first round

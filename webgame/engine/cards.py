@@ -109,11 +109,13 @@ def standard_deck() -> list[Card]:
 
 
 def build_shoe(decks: int, *, jokers_per_deck: int = 0, remove_ranks: str = "",
-               bonus_ranks: str = "", mark: str = "bonus") -> list[Card]:
+               bonus_ranks: str = "", mark: str = "bonus", logo_per_deck: int = 0) -> list[Card]:
     """Several decks in canonical order; stripped decks drop ranks (Spanish 48-card decks), and
     the ranks of ``bonus_ranks`` are the specially marked "Bonus" cards (Pure Spanish 21.5's
     K/Q/J, 001 s.787; the Bureau edition's K/Q/J/10, 002 s.4262), flagged ``mark``: "bonus", or
-    "no-bust" for No Bust 4.0a's aces (003 s.1579)."""
+    "no-bust" for No Bust 4.0a's aces (003 s.1579). ``logo_per_deck`` adds Lucky Chances' Logo
+    cards to each deck (two, 002 s.1235-1236): cards of their own with no rank or suit, carried
+    as a joker flagged "logo" ("JK+logo", D-019, D-138)."""
     if decks < 1:
         raise ValueError("a shoe holds at least one deck")
     bonus = frozenset({mark})
@@ -122,4 +124,5 @@ def build_shoe(decks: int, *, jokers_per_deck: int = 0, remove_ranks: str = "",
         cards.extend(Card(c.rank, c.suit, bonus) if c.rank in bonus_ranks else c
                      for c in standard_deck() if c.rank not in remove_ranks)
         cards.extend(Card(JOKER_RANK, "") for _ in range(jokers_per_deck))
+        cards.extend(Card(JOKER_RANK, "", frozenset({"logo"})) for _ in range(logo_per_deck))
     return cards

@@ -19,6 +19,7 @@ ENGINES: dict[str, str] = {
     "pure-spanish-21-5": "webgame.games.blackjack:PURE_SPANISH_21_5",
     "no-bust-21st-century-blackjack": "webgame.games.blackjack:NO_BUST",
     "21st-century-free-bet-blackjack": "webgame.games.blackjack:FREE_BET_21ST_CENTURY",
+    "lucky-chances-blackjack": "webgame.games.blackjack:LUCKY_CHANCES",
     "craps": "webgame.games.dice:CRAPS",
     "roulette": "webgame.games.wheel:ROULETTE",
     "big-six": "webgame.games.wheel:BIG_SIX",

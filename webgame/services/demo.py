@@ -33,6 +33,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
      "buster-4.0", {"options": {"bots_may_bank": True}}),
     ("Crystal Park 21st Century Free Bet Blackjack (player-dealer)", "21st-century-free-bet-blackjack", "crystal-park",
      {"options": {"bots_may_bank": True}}),
+    ("Lucky Chances Blackjack (player-dealer)", "lucky-chances-blackjack", "lucky-chances",
+     {"options": {"bots_may_bank": True}}),
     ("Grand Ronde Craps", "craps", "grand-ronde", {}),
     ("Chapter 4 Craps", "craps", "chapter4", {}),
     ("Double-Zero Roulette", "roulette", "grand-ronde-00", {}),

@@ -316,7 +316,7 @@ def _rank(ranks: Sequence[str]) -> str:
 KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "blackjack": _blackjack, "spanish-21": _blackjack, "free-bet-blackjack": _blackjack, "blackjack-switch": _blackjack,
     "pure-spanish-21-5": _blackjack, "no-bust-21st-century-blackjack": _blackjack,
-    "21st-century-free-bet-blackjack": _blackjack,
+    "21st-century-free-bet-blackjack": _blackjack, "lucky-chances-blackjack": _blackjack,
     "craps": _craps, "roulette": _roulette, "big-six": _big_six,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,

@@ -61,6 +61,15 @@ class TwentyFirstCenturyFreeBet(BlackjackEngine):
     name = "21st Century Free Bet Blackjack"
 
 
+class LuckyChancesBlackjack(BlackjackEngine):
+    """Lucky Chances Blackjack (002 §13): the blackjack engine under its own name, a player-
+    dealer edition; the Logo cards and their Naturals, the ranked busts and the P/D's 17-17
+    are rules in its rules file."""
+
+    slug = "lucky-chances-blackjack"
+    name = "Lucky Chances Blackjack"
+
+
 ENGINE = BlackjackEngine()
 SWITCH = BlackjackSwitch()
 SPANISH_21 = SpanishTwentyOne()
@@ -68,11 +77,13 @@ FREE_BET = FreeBetBlackjack()
 PURE_SPANISH_21_5 = PureSpanish215()
 NO_BUST = NoBustBlackjack()
 FREE_BET_21ST_CENTURY = TwentyFirstCenturyFreeBet()
+LUCKY_CHANCES = LuckyChancesBlackjack()
 
 __all__ = [
     "ENGINE",
     "FREE_BET",
     "FREE_BET_21ST_CENTURY",
+    "LUCKY_CHANCES",
     "NO_BUST",
     "PURE_SPANISH_21_5",
     "SPANISH_21",
@@ -82,6 +93,7 @@ __all__ = [
     "BlackjackSwitch",
     "FreeBetBlackjack",
     "Hand",
+    "LuckyChancesBlackjack",
     "NoBustBlackjack",
     "PureSpanish215",
     "Seat",

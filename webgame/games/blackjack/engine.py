@@ -41,7 +41,7 @@ from ...engine.rng import Rng
 from ..sidebets import Graded, SideBet, capped_per_player
 from . import strategy
 from .bonus import bonus_21, bonus_name, is_super_bonus
-from .hand import Count, card_value, count, is_ace, is_natural, is_ten_value, same_value
+from .hand import Count, card_value, count, is_ace, is_logo, is_natural, is_ten_value, same_value
 from .sidebets import DEAL, END, PEEK, SIDE_BETS, Dealt
 
 BETTING, INSURANCE, PLAY, OVER = "betting", "insurance", "play", "over"
@@ -168,6 +168,26 @@ def _free_bet_funder(rules: Mapping[str, Any]) -> str:
     """Who matches a free double or split: the house, or at a player-dealer table the player-
     dealer, whose bank pays a winning Free Bet (003 s.2695-2698, D-126)."""
     return "the player-dealer" if rules.get("banking") == "player-dealer" else "the house"
+
+
+def _is_natural(rules: Mapping[str, Any], cards: list[str] | tuple[str, ...]) -> bool:
+    """The table's two-card natural: an ace and a ten-value card, or at Lucky Chances only an
+    ace and a Logo card, or two Logo cards, the Bonus Natural (002 s.1226-1229, s.1236-1238):
+    there an ace and an ordinary ten is a plain 21."""
+    if rules.get("logo_naturals"):
+        return len(cards) == 2 and any(is_logo(c) for c in cards) and all(is_logo(c) or is_ace(c) for c in cards)
+    return is_natural(cards)
+
+
+def _is_bonus_natural(rules: Mapping[str, Any], cards: list[str] | tuple[str, ...]) -> bool:
+    """Lucky Chances' Bonus Natural: two Logo cards as the first two (002 s.1226-1229)."""
+    return bool(rules.get("logo_naturals")) and len(cards) == 2 and all(is_logo(c) for c in cards)
+
+
+def _natural_line(rules: Mapping[str, Any], cards: list[str] | tuple[str, ...]) -> str:
+    """The paytable line a player's natural is paid at: the Bonus Natural's 2 to 1 where the
+    table has one (002 s.1340-1347, D-136), else the blackjack line."""
+    return "bonus-natural" if _is_bonus_natural(rules, cards) else "blackjack"
 
 
 def _natural_known(state: BlackjackState) -> bool:
@@ -312,7 +332,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
         removed = str(rules.get("remove_ranks", ""))  # "T": 48-card Spanish decks (000 s.1111)
         bonus = str(rules.get("bonus_ranks", ""))  # Pure Spanish 21.5's marked Bonus cards (001 s.787)
         mark = str(rules.get("card_mark", "bonus"))  # No Bust 4.0a's aces are marked "No Bust" (003 s.1579)
-        size = decks * (52 - 4 * len(removed))
+        logos = int(rules.get("logo_cards_per_deck", 0))  # Lucky Chances: two a deck (002 s.1235-1236)
+        size = decks * (52 - 4 * len(removed) + logos)
         if carry:
             shoe = codec.load(Shoe, carry)
             # A table whose shoe settings changed between rounds starts a new shoe.
@@ -320,7 +341,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             if shoe.decks == decks and shoe.size == size and shoe.cut_at == shoe.size * pct // 100 \
                     and marked == decks * 4 * len(bonus):
                 return shoe
-        return Shoe.fresh(decks, pct, remove_ranks=removed, bonus_ranks=bonus, mark=mark)
+        return Shoe.fresh(decks, pct, remove_ranks=removed, bonus_ranks=bonus, mark=mark, logo_per_deck=logos)
 
     def went_dead(self, carry: Mapping[str, Any]) -> dict[str, Any]:
         """D-011: no round for the table's idle time reshuffles the shoe."""
@@ -465,6 +486,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if len(hand.cards) != 2 or not same_value(*hand.cards):
             return False
         a, b = hand.cards
+        if rules.get("logo_naturals") and (is_logo(a) or is_logo(b)):
+            return False  # "excluding Logo Cards" (002 s.1357)
         if rules.get("split_tens_same_rank") and is_ten_value(a) and a[0] != b[0]:
             return False
         by_value = rules.get("max_hands_by_value") or {}
@@ -623,7 +646,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         for n in players:
             state.seats[n].first_two = list(state.seats[n].hands[0].cards)
             for hand in state.seats[n].hands:
-                if is_natural(hand.cards):
+                if _is_natural(state.rules, hand.cards):
                     hand.status = BLACKJACK
         events.append(Note(f"Dealer shows {state.dealer[0]}."))
         self._settle_side_bets(state, events, DEAL)  # at once, before insurance (D-059)
@@ -679,7 +702,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         # only a Bonus ace (003 s.2700-2706, D-130).
         if up[0] in str(state.rules.get("peek_ranks", "ATJQK")):
             state.peeked = True
-            state.dealer_blackjack = is_natural(state.dealer)
+            state.dealer_blackjack = _is_natural(state.rules, state.dealer)
         natural = "blackjack" if _natural(state.rules) == "Blackjack" else f"a {_natural(state.rules)}"
         if state.dealer_blackjack:
             state.hole_revealed = True
@@ -710,12 +733,14 @@ class BlackjackEngine(GameBase[BlackjackState]):
 
     def _pay_blackjacks(self, state: BlackjackState, events: list[Event], n: int, box: Seat) -> None:
         """A blackjack is paid once the dealer is known not to have one, before anyone plays."""
-        win_line = odds_of(state.rules, _main_paytable(state.rules), "blackjack")
         for hand in box.hands:
             if hand.status == BLACKJACK and hand.result is None:
                 hand.result = BLACKJACK
+                line = _natural_line(state.rules, hand.cards)
+                win_line = odds_of(state.rules, _main_paytable(state.rules), line)
+                name = "Bonus Natural" if line == "bonus-natural" else _natural(state.rules)
                 self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
-                             "win", f"{_natural(state.rules)} pays {win_line}")
+                             "win", f"{name} pays {win_line}")
 
     def _switch(self, state: BlackjackState, events: list[Event], seat: int, box: Seat, switch: bool) -> None:
         """Blackjack Switch (004 s.444, D-602): exchange the second cards of the box's two hands,
@@ -727,7 +752,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
             box.switched = True
             events.append(Note(f"{_box(seat)} switches the second cards.", seat))
         for hand in box.hands:
-            hand.status = BLACKJACK if is_natural(hand.cards) else PLAYING
+            hand.status = BLACKJACK if _is_natural(state.rules, hand.cards) else PLAYING
         self._pay_blackjacks(state, events, seat, box)
 
     def _settle_against_dealer_blackjack(self, state: BlackjackState, events: list[Event]) -> None:
@@ -935,7 +960,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if not _natural_known(state):
             # The hole card is turned before the P/D draws (003 s.2706): its natural is known
             # now, and the players' naturals are paid before it hits (003 s.2842, D-130).
-            state.dealer_blackjack = is_natural(state.dealer)
+            state.dealer_blackjack = _is_natural(state.rules, state.dealer)
             if state.dealer_blackjack:
                 events.append(Note(f"The player-dealer turns a {_natural(state.rules)}."))
                 self._settle_against_late_natural(state, events)
@@ -1019,6 +1044,13 @@ class BlackjackEngine(GameBase[BlackjackState]):
         for n, box in sorted(state.seats.items()):
             for hand in box.hands:
                 if hand.result is not None:
+                    continue
+                if hand.status == BLACKJACK and _is_bonus_natural(state.rules, hand.cards):
+                    # "no matter what hand the Player-Dealer has" (002 s.1345-1347, D-136).
+                    win_line = odds_of(state.rules, _main_paytable(state.rules), "bonus-natural")
+                    hand.result = BLACKJACK
+                    self._settle(state, events, n, hand.bet, hand.stake, hand.stake + win_line.win(hand.stake),
+                                 "win", f"Bonus Natural beats every hand: pays {win_line}")
                     continue
                 if hand.status == BLACKJACK:
                     hand.result = "push"
@@ -1175,10 +1207,15 @@ class BlackjackEngine(GameBase[BlackjackState]):
         for n, box in sorted(state.seats.items()):
             hands = []
             for i, hand in enumerate(box.hands):
-                c = _count(state.rules, hand.cards)
+                cards: list[str | None] = list(hand.cards)
+                if state.rules.get("double_card_face_down") and hand.double and state.phase != OVER:
+                    # Lucky Chances: the double's card is dealt face down, untouched until the
+                    # settlement (002 s.1351-1352, D-133).
+                    cards[-1] = None
+                c = _count(state.rules, [x for x in cards if x is not None])
                 hands.append({
                     "bet": hand.bet,
-                    "cards": list(hand.cards),
+                    "cards": cards,
                     "total": c.total,
                     "soft": c.soft,
                     "stake": hand.stake,
@@ -1324,6 +1361,8 @@ def over_scale_result(rules: Mapping[str, Any], player: list[str] | tuple[str, .
     if p <= over:
         if d > over:
             return "win", f"{p} against the player-dealer's {d}, over a Natural"
+        if p == d and p in rules.get("dealer_wins_ties_at", []):
+            return "lose", f"{p} against {p}: the player-dealer wins the tie"
         if p == d:
             return "push", f"{p} against {p}: push"
         return ("win", f"{p} beats the player-dealer's {d}") if p > d else ("lose", f"The player-dealer's {d} wins")
@@ -1331,6 +1370,8 @@ def over_scale_result(rules: Mapping[str, Any], player: list[str] | tuple[str, .
         return "lose", f"Over with {p} against the player-dealer's {d}"
     if d <= p:
         return "lose", f"Both over: the player-dealer's {d} is as close or closer"
+    if rules.get("over_closer_pushes"):
+        return "push", f"Both over: {p} is closer than the player-dealer's {d}: push"
     if len(player) == 3 and p in rules.get("over_push_player_three_card", []):
         return "push", f"Both over: a 3-card {p} pushes"
     if len(player) == 3 and len(dealer) == 3 and d in rules.get("over_push_dealer_three_card", []) \

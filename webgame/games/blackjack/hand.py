@@ -16,8 +16,17 @@ TEN_VALUES = frozenset("TJQK")
 BUST_OVER = 21
 
 
+def is_logo(code: str) -> bool:
+    """A Lucky Chances Logo card: a card of its own in the shoe (two a deck, 002 s.1235-1236),
+    carried as a joker flagged "logo" (D-019, D-138)."""
+    return code.startswith("JK") and "+logo" in code
+
+
 def card_value(code: str) -> int:
-    """The hard value of a card: an ace is 1 here, the soft 10 is added by :func:`count`."""
+    """The hard value of a card: an ace is 1 here, the soft 10 is added by :func:`count`.
+    A Logo card counts ten in any hand that is not a Natural (002 s.1238-1239)."""
+    if is_logo(code):
+        return 10
     rank = code[0]
     if rank == "A":
         return 1
@@ -27,7 +36,7 @@ def card_value(code: str) -> int:
 
 
 def is_ten_value(code: str) -> bool:
-    return code[0] in TEN_VALUES
+    return is_logo(code) or code[0] in TEN_VALUES
 
 
 def is_ace(code: str) -> bool:

@@ -1,0 +1,83 @@
+"""Three players at the demo floor's Lucky Chances Blackjack table, each in their own browser:
+one accepts the bank, two bet and play their hands to the end (standing where the rules allow
+it, hitting where they force a hit: 11 or less), the player-dealer's hand is dealt and played
+as the dealer's hand, its hole card turned only when it plays (D-133), the felt shows the
+bank's coverage and the dice cup's action seat, each player's recall shows the A11 collection
+fee, and the books balance (002 §13; D-466, D-478, D-483)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
+from tests.e2e.test_player_dealer import fresh
+
+from .test_holdem_war import CODE
+
+pytestmark = pytest.mark.e2e
+
+TABLE = "Lucky Chances Blackjack (player-dealer)"
+
+
+def test_a_hand_at_the_lucky_chances_blackjack_table(browser: Browser, live_server):
+    base = live_server["url"]
+    contexts = [browser.new_context() for _ in range(3)]
+    a, b, c = (ctx.new_page() for ctx in contexts)
+    for page in (a, b, c):
+        sit_and_buy(page, base, TABLE)
+    fresh(a)
+    if not a.locator("[data-action=bank]").count():
+        click_and_wait(a, "[data-action=next]")
+    expect(a.locator("[data-action=bank]")).to_contain_text("1st turn")
+    a.locator(".amount-form input[name=amount]").fill("150")  # chips left for the bank's collection fee
+    click_and_wait(a, "[data-action=bank]")
+    for page in (b, c):
+        for _ in range(3):  # a live refresh landing mid-click can swallow the post: try again
+            fresh(page)
+            expect(page.get_by_test_id("pd-stake")).to_have_text("$150")
+            page.get_by_role("button", name="$5 chip").click()
+            click_and_wait(page, '[data-action="bet-main"]')
+            fresh(page)
+            if page.get_by_test_id("my-spots").locator(".has-bet").count():
+                break
+        expect(page.get_by_test_id("my-spots").locator(".has-bet")).not_to_have_count(0)
+    for _ in range(3):
+        fresh(c)
+        if not c.locator("[data-action=deal]").count():
+            break
+        click_and_wait(c, "[data-action=deal]")
+    fresh(c)
+    expect(c.get_by_test_id("dealer-cards").locator(CODE)).not_to_have_count(0)  # the P/D's up card
+    expect(c.get_by_test_id("dealer-cards").locator(".card.back")).to_have_count(1)  # no peek: D-133
+    # No insurance here (D-139). Each player stands when the turn comes, or hits where the rules
+    # force a hit (11 or less, 002 s.1319); a busted hand stands by itself and waits (D-137).
+    for _ in range(12):
+        moved = False
+        for page in (b, c):
+            fresh(page)
+            for selector in ("[data-action=decline]", '[data-action^="stand-"]', '[data-action^="hit-"]'):
+                if page.locator(selector).count():
+                    click_and_wait(page, selector)
+                    moved = True
+                    break
+        if not moved:
+            break
+    for page in (a, b, c):
+        fresh(page)
+        expect(page.get_by_test_id("pd-covered")).to_be_visible()
+        expect(page.get_by_test_id("dealer-cards").locator(CODE)).not_to_have_count(0)
+    for page in (b, c):
+        page.goto(base + "/history")
+        page.locator("a[href^='/rounds/']").first.click()
+        expect(page.get_by_test_id("recall-fees")).to_contain_text("(the bank)")
+        expect(page.get_by_test_id("recall-coverage")).to_contain_text("Spot")
+    for ctx in contexts:
+        ctx.close()
+    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
+                           env=live_server["env"], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert re.search(r"sum of balances: 0;", check.stdout)

@@ -7,14 +7,11 @@ fee, and the books balance (002 §13; D-466, D-478, D-483)."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_player_dealer import fresh
+from tests.e2e.pdtable import bank_taken, books_balance, fresh, three_seated
+from tests.e2e.test_dice_wheels import click_and_wait
 
 from .test_holdem_war import CODE
 
@@ -25,16 +22,8 @@ TABLE = "Lucky Chances Blackjack (player-dealer)"
 
 def test_a_hand_at_the_lucky_chances_blackjack_table(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
-    a, b, c = (ctx.new_page() for ctx in contexts)
-    for page in (a, b, c):
-        sit_and_buy(page, base, TABLE)
-    fresh(a)
-    if not a.locator("[data-action=bank]").count():
-        click_and_wait(a, "[data-action=next]")
-    expect(a.locator("[data-action=bank]")).to_contain_text("1st turn")
-    a.locator(".amount-form input[name=amount]").fill("150")  # chips left for the bank's collection fee
-    click_and_wait(a, "[data-action=bank]")
+    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    bank_taken(a, "150")  # chips left for the bank's collection fee
     for page in (b, c):
         for _ in range(3):  # a live refresh landing mid-click can swallow the post: try again
             fresh(page)
@@ -75,9 +64,4 @@ def test_a_hand_at_the_lucky_chances_blackjack_table(browser: Browser, live_serv
         page.locator("a[href^='/rounds/']").first.click()
         expect(page.get_by_test_id("recall-fees")).to_contain_text("(the bank)")
         expect(page.get_by_test_id("recall-coverage")).to_contain_text("Spot")
-    for ctx in contexts:
-        ctx.close()
-    check = subprocess.run(live_server["flask"] + ["ledger-check"], check=False, cwd=live_server["root"],
-                           env=live_server["env"], capture_output=True, text=True)
-    assert check.returncode == 0, check.stdout + check.stderr
-    assert re.search(r"sum of balances: 0;", check.stdout)
+    books_balance(contexts, live_server)

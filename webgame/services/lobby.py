@@ -287,8 +287,8 @@ def _super_pan_9(v: Variant, r: Rules) -> Iterator[str]:
     rule = r["draw"]
     yield plural(int(r["decks"]), "deck") + " without 7s, 8s, 9s and 10s"
     yield "Three cards each; one draw card at any total"
-    yield ("The bank draws on " + "-".join(str(t) for t in rule["bank_draws"][::len(rule["bank_draws"]) - 1])
-           + ", chooses on " + "-".join(str(t) for t in rule["bank_option"][::len(rule["bank_option"]) - 1]))
+    draws, option = rule["bank_draws"], rule["bank_option"]
+    yield f"The bank draws on {draws[0]}-{draws[-1]}, chooses on {option[0]}-{option[-1]}"
     yield f"A win pays {v.paytables['super-pan-9'].line('win').text}; ties push"
 
 

@@ -210,3 +210,12 @@ def test_limits_and_no_other_bet():
     for bad in (Action("bet", 1, "player", 50100), Action("bet", PD, "player", 1000), Action("bet", 1, "banker", 1000)):
         with pytest.raises(IllegalAction):
             engine.apply(st, bad, SeededRng(1))
+
+
+@pytest.mark.parametrize("dice", [(3, 3, 3), (6, 6, 5)])
+def test_dice_on_the_bank_pass_the_action_to_the_next_wager(dice):
+    """D-478: eight positions with the P/D as 1, so 9 and 17 count to the bank; the action
+    goes to the next position with a wager clockwise (Spot 3 here, Spot 2 being empty)."""
+    _, state, _, _ = start(FILLER, {2: 1000, 3: 1000}, dice=dice)
+    assert state.counted == PD and state.action_seat == 2 and state.inner.order == [2, 3]
+    assert state.inner.hands[2][0] == FILLER[0] and state.inner.banker[0] == FILLER[2]

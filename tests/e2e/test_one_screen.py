@@ -53,11 +53,12 @@ GAMES = {
     "fortune-pai-gow-poker": ("main", "deal"),
     "face-up-pai-gow-poker": ("main", "deal"),
     "asian-baccarat": ("player", "deal"),
+    "super-pan-9": ("player", "deal"),
 }
 # Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
 # bank), so the lone player meets the felt as it deals.
 BACCARAT_PD = {"fortune-7-baccarat", "california-baccarat", "dragon-dai-bacc", "ruyi-baccarat", "21st-century-baccarat",
-               "asian-baccarat"}
+               "asian-baccarat", "super-pan-9"}
 PLAYER_BANKED = {"four-card-poker", "pure-spanish-21-5", "joker-wild-pai-gow-poker", "no-bust-21st-century-blackjack",
                  "21st-century-free-bet-blackjack", "fortune-pai-gow-poker", "face-up-pai-gow-poker",
                  "lucky-chances-blackjack"} | BACCARAT_PD

@@ -50,6 +50,8 @@ ENGINES: dict[str, str] = {
     "21st-century-baccarat": "webgame.games.baccarat:TWENTY_FIRST_CENTURY_BACCARAT",
     # Player-banked only: each position's own draw card on one community hand (baccarat/asian.py).
     "asian-baccarat": "webgame.games.baccarat:ASIAN_BACCARAT",
+    # Player-banked only: each position's own three-card hand and one draw card (baccarat/superpan.py).
+    "super-pan-9": "webgame.games.baccarat.superpan:SUPER_PAN_9",
     # The bank is a seated player's own wager, won by bidding (004 §25): its own engine.
     "chemin-de-fer": "webgame.games.baccarat.chemin:CHEMIN_DE_FER",
 }

@@ -282,6 +282,16 @@ def _asian_baccarat(v: Variant, r: Rules) -> Iterator[str]:
     yield "The dice name the action spot"
 
 
+def _super_pan_9(v: Variant, r: Rules) -> Iterator[str]:
+    """Super Pan 9: the stripped shoe, one draw card at any total, the bank's rule, even money."""
+    rule = r["draw"]
+    yield plural(int(r["decks"]), "deck") + " without 7s, 8s, 9s and 10s"
+    yield "Three cards each; one draw card at any total"
+    draws, option = rule["bank_draws"], rule["bank_option"]
+    yield f"The bank draws on {draws[0]}-{draws[-1]}, chooses on {option[0]}-{option[-1]}"
+    yield f"A win pays {v.paytables['super-pan-9'].line('win').text}; ties push"
+
+
 def _chemin(v: Variant, r: Rules) -> Iterator[str]:
     yield plural(int(r["decks"]), "deck")
     yield "The highest bid takes the shoe; Banco takes the whole bank"
@@ -326,6 +336,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
     "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat, "chemin-de-fer": _chemin,
     "asian-baccarat": _asian_baccarat,
+    "super-pan-9": _super_pan_9,
 }
 
 

@@ -63,6 +63,7 @@ class AsianBaccaratTable(BaccaratTable):
     state_class = AsianState
     spots = (WAGER,)
     spot_names: ClassVar[Mapping[str, str]] = {WAGER: "Against the bank"}
+    paytable: ClassVar[str] = PAYTABLE  # Super Pan 9 (superpan.py) reads its own
 
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> AsianState:
         base = super().new_round(rules, rng, carry)
@@ -254,7 +255,7 @@ class AsianBaccaratTable(BaccaratTable):
         for n in state.order:
             mine = total(self.hand_of(state, n))
             if mine > bank:
-                self.pay(state, events, n, WAGER, PAYTABLE, "win", f"{mine} beats the bank's {bank}")
+                self.pay(state, events, n, WAGER, self.paytable, "win", f"{mine} beats the bank's {bank}")
             elif mine < bank:
                 self.lose(state, events, n, WAGER, f"The bank's {bank} beats {mine}")
             else:

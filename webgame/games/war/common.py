@@ -25,13 +25,14 @@ def shoe_for(rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
     settings changed between rounds."""
     decks, pct = int(rules["decks"]), int(rules["penetration_pct"])
     jokers = int(rules.get("jokers_per_deck", 0))  # 21st Century Baccarat Face Down: one a deck (003 s.689)
+    removed = str(rules.get("remove_ranks", ""))  # Super Pan 9: no 7s, 8s, 9s or 10s (002 s.985, D-208)
     if not 1 <= decks <= 8:
         raise ValueError("a shoe holds 1 to 8 decks")
     if carry:
         shoe = codec.load(Shoe, carry)
-        if shoe.decks == decks and shoe.size == decks * (52 + jokers) and shoe.cut_at == shoe.size * pct // 100:
+        if shoe.decks == decks and shoe.size == decks * (52 - 4 * len(removed) + jokers) and shoe.cut_at == shoe.size * pct // 100:
             return shoe
-    return Shoe.fresh(decks, pct, jokers_per_deck=jokers)
+    return Shoe.fresh(decks, pct, jokers_per_deck=jokers, remove_ranks=removed)
 
 
 class ShoeState(BankedState[Book], Protocol):

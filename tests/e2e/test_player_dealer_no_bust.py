@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.pdtable import bank_taken, books_balance, fresh, three_seated
+from tests.e2e.pdtable import bank_taken, bets_placed, books_balance, dealt, fresh, three_seated
 from tests.e2e.test_dice_wheels import click_and_wait
 
 from .test_holdem_war import CODE
@@ -24,21 +24,8 @@ def test_a_hand_at_the_no_bust_4_0a_table(browser: Browser, live_server):
     base = live_server["url"]
     contexts, (a, b, c) = three_seated(browser, base, TABLE)
     bank_taken(a, "150")  # chips left for the bank's collection fee
-    for page in (b, c):
-        for _ in range(3):  # a live refresh landing mid-click can swallow the post: try again
-            fresh(page)
-            expect(page.get_by_test_id("pd-stake")).to_have_text("$150")
-            page.get_by_role("button", name="$5 chip").click()
-            click_and_wait(page, '[data-action="bet-main"]')
-            fresh(page)
-            if page.get_by_test_id("my-spots").locator(".has-bet").count():
-                break
-        expect(page.get_by_test_id("my-spots").locator(".has-bet")).not_to_have_count(0)
-    for _ in range(3):
-        fresh(c)
-        if not c.locator("[data-action=deal]").count():
-            break
-        click_and_wait(c, "[data-action=deal]")
+    bets_placed([b, c], "$150", "$5 chip", "main")
+    dealt(c)
     fresh(c)
     expect(c.get_by_test_id("dealer-cards").locator(CODE)).not_to_have_count(0)  # the P/D's up card
     # Each player declines insurance, then stands when the turn comes, or hits where the chart

@@ -439,6 +439,15 @@
     focusKey = key || "*";
   });
 
+  /* A live refresh asked for while the player's own post was in flight (its button disabled, the
+     focus on the page) can land after that post's answer has put the focus back: what is
+     focused when a swap begins is what the swap must keep. */
+  doc.addEventListener("htmx:beforeSwap", function () {
+    if (focusKey) { return; }
+    var held = focusTarget(doc.activeElement);
+    if (held) { focusKey = held; }
+  });
+
   doc.addEventListener("htmx:afterSettle", function (evt) {
     if (!focusKey || !doc.getElementById("play")) { return; }
     var key = focusKey;

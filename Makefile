@@ -41,10 +41,12 @@ lint: install-dev
 
 # Lint first; then everything but the browser tests runs on two processes, and the browser
 # tests on two as well, each process with its own gunicorn server and database, a test file
-# kept whole on one of them (its tables are made once per file).
+# kept whole on one of them (its tables are made once per file). A browser test that fails
+# runs once more (a real browser on a loaded machine can miss a live refresh); the run's
+# summary lists every rerun, so a flaky test is seen, and a test failing twice fails the run.
 test: install-dev lint browser
 	$(PY) -m pytest -n 2 -m "not e2e"
-	$(PY) -m pytest -n 2 --dist loadfile -m e2e
+	$(PY) -m pytest -n 2 --dist loadfile --reruns 1 -m e2e
 
 bench: install-dev
 	$(PY) -m bench

@@ -10,16 +10,16 @@ Seat 0 banks; seats 1, 2 and 3 bet."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
+from tests.engine.california import pdblackjack
 from tests.engine.california import test_player_dealer_editions as editions_check
+from tests.engine.california.pdblackjack import BETTORS, PD, act, kinds, nets, results
 from tests.engine.california.pdhelp import pd_engine, seated
-from tests.engine.california.test_pure_spanish_21_5 import act, kinds, nets, results
-from tests.engine.test_blackjack_table import deal_order, stack_shoe
-from webgame.engine.paytable import load_game, resolve
+from webgame.engine.paytable import load_game
 from webgame.engine.protocol import Action, Event, IllegalAction, Settlement, Stake
 from webgame.engine.rng import SeededRng
 from webgame.games import registry
@@ -31,60 +31,27 @@ from webgame.games.california.table import NO_ACTION, PlayerDealerState, PlayerD
 
 GAME = "21st-century-free-bet-blackjack"
 VARIANT = "crystal-park"
-PD = 0
-BETTORS = (1, 2, 3)
 BA, BA2 = "As+bonus", "Ah+bonus"  # every ace of this shoe is a Bonus ace (003 s.2703)
 
 
 def rules_for(**options: Any) -> dict[str, Any]:
-    return resolve(load_game(GAME).variants[VARIANT], {"options": options} if options else None)
+    return pdblackjack.rules_for(GAME, VARIANT, **options)
 
 
-def deal(hands: Sequence[Sequence[str]], dealer: Sequence[str], draws: Sequence[str] = (), *,
-         bets: Mapping[int, Mapping[str, int]] | None = None, stake: int = 100000
+def deal(hands: Sequence[Sequence[str]], dealer: Sequence[str], draws: Sequence[str] = (), **kw: Any
          ) -> tuple[PlayerDealerTable, PlayerDealerState, list[Event]]:
-    engine = pd_engine(GAME, VARIANT)
-    state = seated(engine, rules_for(), [PD, *BETTORS])
-    rng = SeededRng(1)
-    events = engine.apply(state, Action("bank", PD, "", stake), rng)
-    stack_shoe(state.inner.shoe, deal_order(hands, dealer, draws))
-    for seat, spots in (bets or {s: {"main": 1000} for s in BETTORS[:len(hands)]}).items():
-        for spot, amount in spots.items():
-            events += engine.apply(state, Action("bet", seat, spot, amount), rng)
-    events += engine.apply(state, Action("deal", next(iter(bets or {1: {}}))), rng)
-    return engine, state, events
+    return pdblackjack.deal_round(GAME, VARIANT, hands, dealer, draws, **kw)
+
+
+def check_money(events: Sequence[Event], stake: int) -> Settlement:
+    """A Free Bet lammer, staked by nobody, shows only when it wins, paid by the bank (D-126)."""
+    return pdblackjack.check_money(events, stake, fees=False, lammers=True)
 
 
 def stand_all(engine: PlayerDealerTable, state: PlayerDealerState, events: list[Event], stake: int = 100000
               ) -> Settlement:
-    n = 0
-    while not engine.is_over(state):
-        n += 1
-        assert n < 40
-        seat = engine.to_act(state)
-        move = engine.timeout_action(state)
-        assert move is not None
-        if seat is not None and state.inner.phase == "play" and "stand" in kinds(engine, state, seat):
-            move = Action("stand", seat, str(state.inner.turn_hand))
-        events += engine.apply(state, move, SeededRng(n))
+    pdblackjack.play_out(engine, state, events, stand=True)
     return check_money(events, stake)
-
-
-def check_money(events: Sequence[Event], stake: int) -> Settlement:
-    """Every wager the player staked is settled once; a Free Bet lammer, staked by nobody,
-    shows only when it wins, paid by the bank (D-126); the players' nets are the bank's."""
-    staked: dict[tuple[int, str], int] = {}
-    for e in events:
-        if isinstance(e, Stake):
-            staked[(e.seat, e.bet)] = staked.get((e.seat, e.bet), 0) + e.amount
-    settled = {(e.seat, e.bet): e for e in events if isinstance(e, Settlement)}
-    assert set(staked) <= set(settled)
-    assert all(e.stake == 0 and e.net > 0 for k, e in settled.items() if k not in staked)
-    assert all(settled[k].stake == v for k, v in staked.items())
-    assert sum(e.net for e in settled.values()) == 0
-    bank = settled[(PD, "bank")]
-    assert bank.stake == stake and abs(bank.net) <= stake
-    return bank
 
 
 def double_offer(engine: PlayerDealerTable, state: PlayerDealerState, seat: int) -> Any:

@@ -13,16 +13,16 @@ matter: with an ordinary blackjack table's rule the figure would differ."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
+from tests.engine.california import pdblackjack
 from tests.engine.california import test_player_dealer_editions as editions_check
+from tests.engine.california.pdblackjack import BETTORS, PD, act, check_money, kinds, nets, results
 from tests.engine.california.pdhelp import pd_engine, seated
-from tests.engine.california.test_pure_spanish_21_5 import act, check_money, kinds, nets, results
-from tests.engine.test_blackjack_table import deal_order, stack_shoe
-from webgame.engine.paytable import load_game, resolve
+from webgame.engine.paytable import load_game
 from webgame.engine.protocol import Action, Event, IllegalAction, Settlement
 from webgame.engine.rng import SeededRng
 from webgame.games import registry
@@ -32,45 +32,22 @@ from webgame.games.california.table import NO_ACTION, PlayerDealerState, PlayerD
 
 GAME = "lucky-chances-blackjack"
 VARIANT = "lucky-chances"
-PD = 0
-BETTORS = (1, 2, 3)
 LOGO = "JK+logo"
 
 
 def rules_for(**options: Any) -> dict[str, Any]:
-    return resolve(load_game(GAME).variants[VARIANT], {"options": options} if options else None)
+    return pdblackjack.rules_for(GAME, VARIANT, **options)
 
 
-def deal(hands: Sequence[Sequence[str]], dealer: Sequence[str], draws: Sequence[str] = (), *,
-         bets: Mapping[int, Mapping[str, int]] | None = None, stake: int = 100000, **options: Any
+def deal(hands: Sequence[Sequence[str]], dealer: Sequence[str], draws: Sequence[str] = (), **kw: Any
          ) -> tuple[PlayerDealerTable, PlayerDealerState, list[Event]]:
-    """Seat 0 banks ``stake``; ``hands`` go to the betting seats in order (seats 1, 2, 3, $10
-    each), the P/D's up and hole cards are ``dealer``, then ``draws``."""
-    engine = pd_engine(GAME, VARIANT)
-    state = seated(engine, rules_for(**options), [PD, *BETTORS])
-    rng = SeededRng(1)
-    events = engine.apply(state, Action("bank", PD, "", stake), rng)
-    stack_shoe(state.inner.shoe, deal_order(hands, dealer, draws))
-    for seat, spots in (bets or {s: {"main": 1000} for s in BETTORS[:len(hands)]}).items():
-        for spot, amount in spots.items():
-            events += engine.apply(state, Action("bet", seat, spot, amount), rng)
-    events += engine.apply(state, Action("deal", next(iter(bets or {1: {}}))), rng)
-    return engine, state, events
+    return pdblackjack.deal_round(GAME, VARIANT, hands, dealer, draws, **kw)
 
 
 def finish(engine: PlayerDealerTable, state: PlayerDealerState, events: list[Event], stake: int = 100000
            ) -> Settlement:
     """Every hand still to act stands where it may (else the clock's move: a forced hit)."""
-    n = 0
-    while not engine.is_over(state):
-        n += 1
-        assert n < 40
-        seat = engine.to_act(state)
-        move = engine.timeout_action(state)
-        assert move is not None
-        if seat is not None and state.inner.phase == "play" and "stand" in kinds(engine, state, seat):
-            move = Action("stand", seat, str(state.inner.turn_hand))
-        events += engine.apply(state, move, SeededRng(n))
+    pdblackjack.play_out(engine, state, events, stand=True)
     return check_money(events, stake)
 
 

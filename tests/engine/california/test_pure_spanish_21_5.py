@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
+from tests.engine.california import pdblackjack
 from tests.engine.california import test_player_dealer_editions as editions_check
+from tests.engine.california.pdblackjack import BETTORS, PD, act, check_money, kinds, nets, results
 from tests.engine.california.pdhelp import pd_engine, seated
-from tests.engine.test_blackjack_table import deal_order, stack_shoe
 from webgame.engine.paytable import load_game, resolve
-from webgame.engine.protocol import Action, Event, Fee, IllegalAction, Settlement, Stake
+from webgame.engine.protocol import Action, Event, IllegalAction, Settlement
 from webgame.engine.rng import SeededRng
 from webgame.engine.state import round_trips
 from webgame.games import registry
@@ -33,8 +34,6 @@ from webgame.games.california.table import NO_ACTION, PlayerDealerState, PlayerD
 
 GAME = "pure-spanish-21-5"
 EDITIONS = ("lucky-derby", "lucky-chances-2009", "lucky-chances-bgc", "crystal-park")
-PD = 0
-BETTORS = (1, 2, 3)
 
 # Bonus cards as the shoe holds them.
 K, Q, J = "Ks+bonus", "Qh+bonus", "Jd+bonus"
@@ -43,69 +42,17 @@ T = "Tc+bonus"  # the Lucky Chances decks keep their 10s, as Bonus cards
 
 
 def rules_for(variant: str, **options: Any) -> dict[str, Any]:
-    return resolve(load_game(GAME).variants[variant], {"options": options} if options else None)
+    return pdblackjack.rules_for(GAME, variant, **options)
 
 
-def deal(variant: str, hands: Sequence[Sequence[str]], dealer: Sequence[str], draws: Sequence[str] = (), *,
-         bets: Mapping[int, Mapping[str, int]] | None = None, stake: int = 100000, **options: Any
+def deal(variant: str, hands: Sequence[Sequence[str]], dealer: Sequence[str], draws: Sequence[str] = (), **kw: Any
          ) -> tuple[PlayerDealerTable, PlayerDealerState, list[Event]]:
-    """Seat 0 banks ``stake``; ``hands`` go to the betting seats in order (seats 1, 2, 3 by
-    default, $10 each), the P/D's up and down cards are ``dealer``, then ``draws``."""
-    engine = pd_engine(GAME, variant)
-    state = seated(engine, rules_for(variant, **options), [PD, *BETTORS])
-    rng = SeededRng(1)
-    events = engine.apply(state, Action("bank", PD, "", stake), rng)
-    stack_shoe(state.inner.shoe, deal_order(hands, dealer, draws))
-    for seat, spots in (bets or {s: {"main": 1000} for s in BETTORS[:len(hands)]}).items():
-        for spot, amount in spots.items():
-            events += engine.apply(state, Action("bet", seat, spot, amount), rng)
-    events += engine.apply(state, Action("deal", next(iter(bets or {1: {}}))), rng)
-    return engine, state, events
-
-
-def act(engine: PlayerDealerTable, state: PlayerDealerState, kind: str, seat: int, amount: int = 0) -> list[Event]:
-    return engine.apply(state, Action(kind, seat, "", amount), SeededRng(7))
-
-
-def kinds(engine: PlayerDealerTable, state: PlayerDealerState, seat: int) -> set[str]:
-    return {lg.kind for lg in engine.legal_actions(state, seat)} - {"next"}
-
-
-def nets(events: Sequence[Event], seat: int) -> dict[str, int]:
-    return {e.bet: e.net for e in events if isinstance(e, Settlement) and e.seat == seat}
-
-
-def results(events: Sequence[Event], seat: int) -> dict[str, str]:
-    return {e.bet: e.result for e in events if isinstance(e, Settlement) and e.seat == seat}
-
-
-def check_money(events: Sequence[Event], stake: int) -> Settlement:
-    """Every wager is settled once, the players' nets are the bank's (nothing made or lost),
-    the bank never wins or loses more than its stake, and the fees are taken before any card."""
-    staked: dict[tuple[int, str], int] = {}
-    for e in events:
-        if isinstance(e, Stake):
-            staked[(e.seat, e.bet)] = staked.get((e.seat, e.bet), 0) + e.amount
-    settled = {(e.seat, e.bet): e for e in events if isinstance(e, Settlement)}
-    assert set(settled) == set(staked)
-    assert all(settled[k].stake == v for k, v in staked.items())
-    assert sum(e.net for e in settled.values()) == 0
-    bank = settled[(PD, "bank")]
-    assert bank.stake == stake and abs(bank.net) <= stake
-    fees = [i for i, e in enumerate(events) if isinstance(e, Fee)]
-    assert fees and max(fees) < min(i for i, e in enumerate(events) if isinstance(e, Settlement))
-    return bank
+    return pdblackjack.deal_round(GAME, variant, hands, dealer, draws, **kw)
 
 
 def finish(engine: PlayerDealerTable, state: PlayerDealerState, events: list[Event], stake: int = 100000) -> Settlement:
-    """Every seat still to act stands (or takes the move its timer would make)."""
-    n = 0
-    while not engine.is_over(state):
-        n += 1
-        assert n < 40
-        move = engine.timeout_action(state)
-        assert move is not None
-        events += engine.apply(state, move, SeededRng(n))
+    """Every seat still to act takes the move its timer would make."""
+    pdblackjack.play_out(engine, state, events, stand=False)
     return check_money(events, stake)
 
 

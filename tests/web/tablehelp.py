@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Callable
 
 import sqlalchemy as sa
 
@@ -111,17 +113,19 @@ def assert_books_balance():
     assert audit.layout_problems() == []
 
 
-def load_shoe(table: Table, codes: list[str], decks: int = 6, deck_size: int = 52) -> None:
+def load_shoe(table: Table, codes: list[str], decks: int = 6, deck_size: int = 52, *, baccarat: bool = False) -> None:
     """Fill the table's shoe with chosen cards. Only the composition matters: each round still
     shuffles what is left with its own committed seed (P-001). All eights, for example, means
     no blackjack for anybody, no insurance, and a pair to split on every hand. ``deck_size``
-    48 is a Spanish 21 shoe."""
+    48 is a Spanish 21 shoe. ``baccarat``: the shoe of a baccarat coup, which carries its
+    road marks beside the shoe."""
     size = deck_size * decks
     cards = (codes * (size // len(codes) + 1))[:size]
     shoe = {"decks": decks, "size": size, "cut_at": size * 75 // 100, "remaining": cards,
             "discards": [], "in_play": [], "shuffle_no": 1, "rounds_since_shuffle": 1,
             "cut_card_out": False, "just_shuffled": False, "emergency_reshuffles": 0}
-    table.carry = {"epoch": int((table.config or {}).get("epoch", 0)), "data": shoe}
+    data: dict = {"inner": {"shoe": shoe, "marks": [], "after_cut": -1}} if baccarat else shoe
+    table.carry = {"epoch": int((table.config or {}).get("epoch", 0)), "data": data}
     db.session.commit()
 
 
@@ -153,3 +157,55 @@ def three_players(app, guest, table: Table) -> list[tuple[Seat, Player]]:
     for seat in (1, 2):
         out.append((second_player(app, table, seat), me()))
     return out
+
+
+def bank_and_two_choosers(app, guest, game: str, variant: str, deck_size: int, prompt: str,
+                          at_choice: Callable[[Seat], None]) -> tuple[Round, Seat]:
+    """A player-dealer baccarat hand where each bettor chooses its own draw (Asian Baccarat,
+    Super Pan 9), on a shoe of deuces: seat 0 banks $300, seat 1 bets $25 and seat 2 $10 on
+    the Players' side, seat 1 draws, seat 2 stands, the bank draws. Seat 1 draws to the bank's
+    total (a push), seat 2 loses its $10 to the bank, and the hand is settled within the bank:
+    the house neither pays nor collects. ``at_choice`` checks seat 1's page when it is asked."""
+    table = create_table(f"P/D {game}", game, variant, config={"options": {}})
+    db.session.commit()
+    load_shoe(table, ["2c", "2d", "2h", "2s"], decks=8, deck_size=deck_size, baccarat=True)
+    (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
+    house_before = wallet.balance(wallet.house())
+    a.page()
+    if "bank" not in a.actions:
+        assert a.act("next") == ""
+    assert a.act("bank", amount="300") == ""
+    b.page()
+    assert "bet-player" in b.actions and "bet-banker" not in b.actions
+    assert b.act("bet", "player", chip="2500") == ""
+    c.page()
+    assert c.act("bet", "player", chip="1000") == ""
+    assert c.act("deal") == ""
+    b.page()
+    assert prompt in b.html and {"hit", "stand"} <= b.actions
+    at_choice(b)
+    assert b.act("hit") == ""
+    c.page()
+    assert c.act("stand") == ""
+    a.page()
+    assert {"hit", "stand"} <= a.actions  # the bank's own choice
+    assert a.act("hit") == ""
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    by_player = {(r.player_id, r.bet): r for r in round_settlements(rnd)}
+    assert by_player[(pb.id, "player")].returned == by_player[(pb.id, "player")].stake == 2500
+    assert by_player[(pc.id, "player")].returned == 0
+    assert by_player[(pa.id, "bank")].returned - by_player[(pa.id, "bank")].stake == 1000
+    assert sum(r.returned - r.stake for r in by_player.values()) == 0  # the bank pays and collects, nobody else
+    assert wallet.balance(wallet.house()) == house_before
+    b.page()
+    return rnd, b
+
+
+def listed_variant(app, game: str, variant: str) -> dict:
+    """The variant's row in ``flask games --json``."""
+    result = app.test_cli_runner().invoke(args=["games", "--json"])
+    assert result.exit_code == 0
+    games = {g["slug"]: g for g in json.loads(result.output)["games"]}
+    return {v["slug"]: v for v in games[game]["variants"]}[variant]

@@ -15,31 +15,21 @@ from webgame.models import BetSettlement, Table
 from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import assert_books_balance, latest_round, three_players
+from .tablehelp import assert_books_balance, latest_round, load_shoe, three_players
 
 GAME, VARIANT = "21st-century-baccarat", "face-down"
 
 
 def load(table: Table, codes: list[str]) -> None:
-    shoe = {"decks": 8, "size": 424, "cut_at": 424 * 75 // 100, "remaining": (codes * 424)[:424],
-            "discards": [], "in_play": [], "shuffle_no": 1, "rounds_since_shuffle": 1,
-            "cut_card_out": False, "just_shuffled": False, "emergency_reshuffles": 0}
-    table.carry = {"epoch": int((table.config or {}).get("epoch", 0)),
-                   "data": {"inner": {"shoe": shoe, "marks": [], "after_cut": -1}}}
-    db.session.commit()
+    """Eight decks of 53 cards (the joker deck) of ``codes``."""
+    load_shoe(table, codes, decks=8, deck_size=53, baccarat=True)
 
 
 def fives(table: Table) -> None:
     """A shoe of fives (each round still shuffles it with its own seed, P-001): every hand is a
     0 (5 + 5), so each bettor must hit (or double, or surrender) and draws to a 5; the bank hits
     its 0 to a 5: every hand ties on 5 and pushes."""
-    size = 52 * 8
-    shoe = {"decks": 8, "size": 424, "cut_at": 424 * 75 // 100, "remaining": (["5c", "5d", "5h", "5s"] * size)[:424],
-            "discards": [], "in_play": [], "shuffle_no": 1, "rounds_since_shuffle": 1,
-            "cut_card_out": False, "just_shuffled": False, "emergency_reshuffles": 0}
-    table.carry = {"epoch": int((table.config or {}).get("epoch", 0)),
-                   "data": {"inner": {"shoe": shoe, "marks": [], "after_cut": -1}}}
-    db.session.commit()
+    load(table, ["5c", "5d", "5h", "5s"])
 
 
 def test_a_hand_at_the_face_down_table(app, guest):

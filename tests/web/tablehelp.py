@@ -159,6 +159,16 @@ def three_players(app, guest, table: Table) -> list[tuple[Seat, Player]]:
     return out
 
 
+def take_bank(seat: Seat, amount: str) -> None:
+    """The seat takes the player-dealer bank for ``amount`` dollars: if the bank is not yet
+    offered to it (another seat's offer, or the previous turn still showing), the clock's
+    ``next`` moves the offer on first."""
+    if "bank" not in seat.actions:
+        assert seat.act("next") == ""
+    assert "bank" in seat.actions, seat.html[-2000:]
+    assert seat.act("bank", amount=amount) == ""
+
+
 def bank_and_two_choosers(app, guest, game: str, variant: str, deck_size: int, prompt: str,
                           at_choice: Callable[[Seat], None]) -> tuple[Round, Seat]:
     """A player-dealer baccarat hand where each bettor chooses its own draw (Asian Baccarat,
@@ -172,9 +182,7 @@ def bank_and_two_choosers(app, guest, game: str, variant: str, deck_size: int, p
     (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
     house_before = wallet.balance(wallet.house())
     a.page()
-    if "bank" not in a.actions:
-        assert a.act("next") == ""
-    assert a.act("bank", amount="300") == ""
+    take_bank(a, "300")
     b.page()
     assert "bet-player" in b.actions and "bet-banker" not in b.actions
     assert b.act("bet", "player", chip="2500") == ""

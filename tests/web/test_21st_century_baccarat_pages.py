@@ -16,7 +16,7 @@ from webgame.models import BetSettlement
 from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import assert_books_balance, latest_round, three_players
+from .tablehelp import assert_books_balance, latest_round, take_bank, three_players
 
 GAME = "21st-century-baccarat"
 # edition, the Player-line minimum, the circles the felt offers a seat with a Player bet, and
@@ -34,9 +34,7 @@ def test_a_hand_at_the_21st_century_baccarat_table(app, guest, variant, chip, ci
     (a, pa), (b, _), (c, _) = three_players(app, guest, table)
     house_before = wallet.balance(wallet.house())
     a.page()
-    if "bank" not in a.actions:
-        assert a.act("next") == ""
-    assert a.act("bank", amount="300") == ""
+    take_bank(a, "300")
     b.page()
     assert {"bet-player", f"bet-{second}"} <= b.actions and "bet-early-tie" not in b.actions  # a base wager first
     assert b.act("bet", "player", chip=chip) == ""

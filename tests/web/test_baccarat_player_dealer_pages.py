@@ -17,7 +17,7 @@ from webgame.models import BetSettlement
 from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import assert_books_balance, latest_round, table_account, three_players
+from .tablehelp import assert_books_balance, latest_round, table_account, take_bank, three_players
 
 # edition, and the fees two $10 Banker bets pay under its default schedule: the bank's, each
 # player's (both on $20 of table action).
@@ -40,10 +40,7 @@ def test_a_coup_at_the_player_dealer_baccarat_table(app, guest, game, variant, b
     (a, pa), (b, _), (c, _) = three_players(app, guest, table)
     house_before = wallet.balance(wallet.house())
     a.page()
-    if "bank" not in a.actions:
-        assert a.act("next") == ""
-    assert "bank" in a.actions
-    assert a.act("bank", amount="300") == ""
+    take_bank(a, "300")
     for seat in (b, c):
         seat.page()
         assert "bet-banker" in seat.actions and "bet-baccarat-tie" in seat.actions
@@ -81,9 +78,7 @@ def test_the_felt_offers_each_editions_own_circles(app, guest):
                                    (ez, {"bet-baccarat-tie"}, {"bet-dragon-7", "bet-gold-7"})):
         (a, _), (b, _), _ = three_players(app, guest, table)
         a.page()
-        if "bank" not in a.actions:
-            a.act("next")
-        assert a.act("bank", amount="300") == ""
+        take_bank(a, "300")
         b.page()
         assert offered <= b.actions and not absent & b.actions, b.actions
 
@@ -109,9 +104,7 @@ def test_the_felt_names_the_card_that_set_the_action(app, guest):
     db.session.commit()
     (a, _), (b, _), _ = three_players(app, guest, table)
     a.page()
-    if "bank" not in a.actions:
-        a.act("next")
-    assert a.act("bank", amount="300") == ""
+    take_bank(a, "300")
     b.page()
     assert b.act("bet", "player", chip="1000") == ""
     assert b.act("deal") == ""

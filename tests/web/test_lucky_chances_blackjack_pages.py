@@ -14,7 +14,7 @@ from webgame.models import BetSettlement, Table
 from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import assert_books_balance, latest_round, table_account, three_players
+from .tablehelp import assert_books_balance, latest_round, table_account, take_bank, three_players
 
 GAME, VARIANT = "lucky-chances-blackjack", "lucky-chances"
 SIZE = 6 * 54  # six decks, each with two Logo cards (D-138)
@@ -29,19 +29,13 @@ def load(table: Table, codes: list[str]) -> None:
     db.session.commit()
 
 
-def take_bank(a) -> None:
-    a.page()
-    if "bank" not in a.actions:
-        assert a.act("next") == ""
-    assert a.act("bank", amount="300") == ""
-
-
 def test_a_round_at_the_lucky_chances_blackjack_table(app, guest):
     table = create_table(f"P/D {GAME}", GAME, VARIANT, config={"options": {}})
     db.session.commit()
     (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
     house_before = wallet.balance(wallet.house())
-    take_bank(a)
+    a.page()
+    take_bank(a, "300")
     b.page()
     assert b.act("bet", "main", chip="1000") == ""
     c.page()
@@ -85,7 +79,8 @@ def test_logo_cards_on_the_felt_and_in_the_proof(app, guest):
     db.session.commit()
     load(table, ["JK+logo"])
     (a, _), (b, pb), _ = three_players(app, guest, table)
-    take_bank(a)
+    a.page()
+    take_bank(a, "300")
     b.page()
     assert b.act("bet", "main", chip="1000") == ""
     assert b.act("deal") == ""

@@ -16,7 +16,7 @@ from webgame.models import BetSettlement
 from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import assert_books_balance, latest_round, table_account, three_players
+from .tablehelp import assert_books_balance, latest_round, table_account, take_bank, three_players
 
 
 @pytest.mark.parametrize(("game", "variant", "side_bet", "name"), [
@@ -29,9 +29,7 @@ def test_a_hand_at_a_crystal_park_no_bust_table(app, guest, game, variant, side_
     (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
     house_before = wallet.balance(wallet.house())
     a.page()
-    if "bank" not in a.actions:
-        assert a.act("next") == ""
-    assert a.act("bank", amount="300") == ""
+    take_bank(a, "300")
     b.page()
     assert b.act("bet", "main", chip="1000") == ""
     assert f"bet-{side_bet}" in b.actions  # once a base wager is down

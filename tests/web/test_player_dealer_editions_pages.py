@@ -19,7 +19,7 @@ from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 from webgame.services.tableview import CHIP_DENOMINATIONS, denominations
 
-from .tablehelp import Seat, assert_books_balance, latest_round, table_account, three_players
+from .tablehelp import Seat, assert_books_balance, latest_round, table_account, take_bank, three_players
 
 FEE_ACCOUNT = "fees"
 
@@ -52,10 +52,7 @@ def three(app, guest, table):
 
 def play_to_settlement(table, bank: Seat, bettors: list[Seat], spot: str, stake: str) -> None:
     bank.page()
-    if "bank" not in bank.actions:
-        assert bank.act("next") == ""
-    assert "bank" in bank.actions, bank.html[-2000:]
-    assert bank.act("bank", amount=stake) == ""
+    take_bank(bank, stake)
     for s in bettors:
         s.page()
         assert s.act("bet", spot, chip="1000") == ""

@@ -15,7 +15,7 @@ from webgame.models import BetSettlement
 from webgame.services import recall, wallet
 from webgame.services.tables import create_table
 
-from .tablehelp import assert_books_balance, latest_round, table_account, three_players
+from .tablehelp import assert_books_balance, latest_round, table_account, take_bank, three_players
 
 
 def test_a_hand_at_the_lucky_derby_pure_spanish_21_5_table(app, guest):
@@ -24,9 +24,7 @@ def test_a_hand_at_the_lucky_derby_pure_spanish_21_5_table(app, guest):
     (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
     house_before = wallet.balance(wallet.house())
     a.page()
-    if "bank" not in a.actions:
-        assert a.act("next") == ""
-    assert a.act("bank", amount="300") == ""
+    take_bank(a, "300")
     b.page()
     assert b.act("bet", "main", chip="1000") == ""
     assert {"bet-match-the-dealer", "bet-blackjack-bonus-bet"} <= b.actions  # once a base wager is down

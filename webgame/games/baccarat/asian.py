@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from ...engine.money import fmt
 from ...engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note
 from ...engine.rng import Rng
-from ..banked import BETTING, NOTES_SHOWN, OVER, Move, spot_word
+from ..banked import BETTING, OVER, Move, spot_word
 from ..war.common import shoe_consistent
 from .coup import total
 from .table import MARK, BaccaratState, BaccaratTable
@@ -275,7 +275,6 @@ class AsianBaccaratTable(BaccaratTable):
         position alone until the P/D's hand is set (D-185)."""
         assert isinstance(state, AsianState)
         mine = self.viewer_seats(state, viewer)
-        words = self.words(state.rules)
         bank_seen = state.bank_open or (state.bank_seat is not None and state.bank_seat in mine)
         bank_cards = list(state.banker) if bank_seen else ["" for _ in state.banker]
         seats: dict[int, dict[str, Any]] = {}
@@ -289,48 +288,28 @@ class AsianBaccaratTable(BaccaratTable):
                         "hand_total": total(hand) if hand and (seen or not card) else None,
                         "results": self.results_view(box, True)}
         over = state.phase == OVER and state.set_done
-        return {
-            "game": self.slug,
-            "phase": state.phase,
-            "variant": state.rules.get("variant"),
-            "player": {"cards": list(state.player), "total": total(state.player) if state.player else None},
-            "banker": {"cards": bank_cards, "total": total(state.banker) if bank_seen and state.banker else None},
-            "dealer": {"cards": bank_cards, "total": total(state.banker) if bank_seen and state.banker else None},
-            "box_labels": {"player": "Players' hand", "banker": "Player-dealer"},
-            "winner": None,
-            "call": self.call_of(state) if over else "",
-            "drawing": state.drawing,
-            "burned": list(state.burned),
-            "last_hand": state.last_hand,
-            "seats": seats,
-            "window": state.window,
-            "to_act": state.waiting[0] if state.waiting else None,
-            "deciding": list(state.waiting),
-            "house_way": self._way_word(state) if state.window else "",
-            "action_order": list(state.order),
-            "shoe": state.shoe.view(),
-            "roads": self.roads_view(state.marks),
-            "spots": [{"spot": WAGER, "label": self.spot_name(WAGER), "side": False}],
-            "needs_line": [],
-            "limits": self.limits_of(state.rules),
-            "bet_step": self.step(state.rules),
-            "commission_pct": 0,
-            "draw_rule": self.model(state.rules),
-            "paytables": {slug: words.paytable_view(slug) for slug in state.rules["paytables"]},
-            "notes": state.notes[-NOTES_SHOWN:],
-            "rules_summary": words.lines("summary"),
-        }
+        bank = {"cards": bank_cards, "total": total(state.banker) if bank_seen and state.banker else None}
+        return self.felt_view(
+            state,
+            player={"cards": list(state.player), "total": total(state.player) if state.player else None},
+            banker=bank,
+            box_labels={"player": "Players' hand", "banker": "Player-dealer"},
+            winner=None,
+            call=self.call_of(state) if over else "",
+            seats=seats,
+            window=state.window,
+            house_way=self._way_word(state) if state.window else "",
+            action_order=list(state.order),
+            spots=[{"spot": WAGER, "label": self.spot_name(WAGER), "side": False}],
+            needs_line=[],
+            commission_pct=0,
+            draw_rule=self.model(state.rules),
+        )
 
     # -- the house's players ---------------------------------------------------------------
-    def bot_action(self, state: BaccaratState, seat: int) -> Action | None:
+    def bot_spot(self, rules: Mapping[str, Any]) -> str:
         """Bots bet the minimum and play the House Way, for a position or for the bank (P-005)."""
-        assert isinstance(state, AsianState)
-        if seat in state.waiting:
-            return self.default_action(state, seat)
-        if state.phase != BETTING or seat not in state.seats or state.seats[seat].bets:
-            return None
-        step = self.step(state.rules)
-        return Action("bet", seat, WAGER, -(-self.limit(state.rules, WAGER)["min"] // step) * step)
+        return WAGER
 
 
 ASIAN_BACCARAT = AsianBaccaratTable("asian-baccarat", "Asian Baccarat")

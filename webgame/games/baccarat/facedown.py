@@ -34,7 +34,7 @@ from typing import Any, ClassVar
 from ...engine.money import fmt
 from ...engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note
 from ...engine.rng import Rng
-from ..banked import BETTING, NOTES_SHOWN, OVER, Move, spot_word
+from ..banked import BETTING, OVER, Move, spot_word
 from ..war.common import shoe_consistent
 from .coup import point
 from .table import MARK, BaccaratState, BaccaratTable
@@ -343,7 +343,6 @@ class FaceDownTable(BaccaratTable):
         the P/D's up card is face up, its hole card once turned (rule 6)."""
         assert isinstance(state, FaceDownState)
         mine = self.viewer_seats(state, viewer)
-        words = self.words(state.rules)
         over = state.phase == OVER
         bank_cards = list(state.banker) if state.hole_shown else [*state.banker[:1], *([""] if len(state.banker) > 1 else [])]
         seats: dict[int, dict[str, Any]] = {}
@@ -358,47 +357,28 @@ class FaceDownTable(BaccaratTable):
                         "cards": list(cards) if seen else ["" for _ in cards],
                         "hand_total": shown_total(cards) if cards and seen else None,
                         "results": self.results_view(box, True)}
-        return {
-            "game": self.slug,
-            "phase": state.phase,
-            "variant": state.rules.get("variant"),
-            "player": {"cards": own, "total": shown_total(own) if own else None},
-            "banker": {"cards": bank_cards, "total": shown_total(state.banker) if state.hole_shown and state.banker else None},
-            "dealer": {"cards": bank_cards, "total": shown_total(state.banker) if state.hole_shown and state.banker else None},
-            "box_labels": {"player": "Your hand", "banker": "Player-dealer"},
-            "winner": None,
-            "call": f"The player-dealer's hand: {shown_total(state.banker)}." if over and state.banker else "",
-            "drawing": state.drawing,
-            "burned": [],
-            "last_hand": state.last_hand,
-            "seats": seats,
-            "window": state.window,
-            "to_act": state.waiting[0] if state.waiting else None,
-            "deciding": list(state.waiting),
-            "house_way": "",
-            "shoe": state.shoe.view(),
-            "roads": self.roads_view(state.marks),
-            "spots": [{"spot": MAIN, "label": self.spot_name(MAIN), "side": False}],
-            "needs_line": [],
-            "limits": self.limits_of(state.rules),
-            "bet_step": self.step(state.rules),
-            "commission_pct": 0,
-            "face_down": self.model(state.rules),
-            "paytables": {slug: words.paytable_view(slug) for slug in state.rules["paytables"]},
-            "notes": state.notes[-NOTES_SHOWN:],
-            "rules_summary": words.lines("summary"),
-        }
+        bank = {"cards": bank_cards, "total": shown_total(state.banker) if state.hole_shown and state.banker else None}
+        return self.felt_view(
+            state,
+            player={"cards": own, "total": shown_total(own) if own else None},
+            banker=bank,
+            box_labels={"player": "Your hand", "banker": "Player-dealer"},
+            winner=None,
+            call=f"The player-dealer's hand: {shown_total(state.banker)}." if over and state.banker else "",
+            burned=[],
+            seats=seats,
+            window=state.window,
+            house_way="",
+            spots=[{"spot": MAIN, "label": self.spot_name(MAIN), "side": False}],
+            needs_line=[],
+            commission_pct=0,
+            face_down=self.model(state.rules),
+        )
 
     # -- the house's players ---------------------------------------------------------------
-    def bot_action(self, state: BaccaratState, seat: int) -> Action | None:
+    def bot_spot(self, rules: Mapping[str, Any]) -> str:
         """Bots bet the minimum and play the House Way; never a double or a surrender (P-005)."""
-        assert isinstance(state, FaceDownState)
-        if seat in state.waiting:
-            return self.default_action(state, seat)
-        if state.phase != BETTING or seat not in state.seats or state.seats[seat].bets:
-            return None
-        step = self.step(state.rules)
-        return Action("bet", seat, MAIN, -(-self.limit(state.rules, MAIN)["min"] // step) * step)
+        return MAIN
 
 
 FACE_DOWN_BACCARAT = FaceDownTable("21st-century-baccarat", "21st Century Baccarat")

@@ -41,7 +41,7 @@ from typing import Any, ClassVar
 from ...engine.money import fmt
 from ...engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note
 from ...engine.rng import Rng
-from ..banked import BETTING, NOTES_SHOWN, OVER, Move, SeatBook, spot_word
+from ..banked import BETTING, OVER, Move, SeatBook, spot_word
 from ..war.common import shoe_consistent
 from .coup import BURN_COUNT, point, total
 from .table import MARK, BaccaratState, BaccaratTable
@@ -516,7 +516,6 @@ class OptionBaccaratTable(BaccaratTable):
         shown (002 s.1686); the shoe shows counts only."""
         assert isinstance(state, OptionState)
         mine = self.viewer_seats(state, viewer)
-        words = self.words(state.rules)
         dealer = list(state.banker) if state.hole_shown else [*state.banker[:1], *([""] if len(state.banker) > 1 else [])]
         shown_total = total(state.banker) if state.hole_shown and state.banker else (
             point(state.banker[0]) if state.banker else None)
@@ -525,48 +524,29 @@ class OptionBaccaratTable(BaccaratTable):
         seats = {n: {"owner": state.owners.get(n), "bets": dict(box.bets), "mine": n in mine,
                      "choice": state.choices.get(n, ""), "results": self.results_view(box, True)}
                  for n, box in sorted(state.seats.items())}
-        return {
-            "game": self.slug,
-            "phase": state.phase,
-            "variant": state.rules.get("variant"),
-            "player": {"cards": list(state.player), "total": total(state.player) if state.player else None},
-            "banker": {"cards": dealer, "total": shown_total},
-            "dealer": {"cards": dealer, "total": shown_total},
-            "box_labels": {"player": "Player", "banker": "Dealer"},
-            "winner": {PLAYER_LINE: "player", DEALER_LINE: "banker"}.get(winner, winner) if winner else None,
-            "call": self.call_of(state) if over else "",
-            "drawing": state.must if state.player else "",
-            "burned": list(state.burned),
-            "last_hand": state.last_hand,
-            "seats": seats,
-            "window": state.window,
-            "to_act": state.waiting[0] if state.waiting else None,
-            "deciding": list(state.waiting),
-            "house_way": self._house_way_word(state) if state.window == OPTION else "",
-            "shoe": state.shoe.view(),
-            "roads": self.roads_view(state.marks),
-            "spots": [{"spot": s, "label": self.spot_name(s), "side": s not in LINES}
-                      for s in self.offered_spots(state.rules)],
-            "needs_line": [s for s in self.offered_spots(state.rules) if s not in LINES],
-            "limits": self.limits_of(state.rules),
-            "bet_step": self.step(state.rules),
-            "commission_pct": 0,
-            "option": self.model(state.rules),
-            "paytables": {slug: words.paytable_view(slug) for slug in state.rules["paytables"]},
-            "notes": state.notes[-NOTES_SHOWN:],
-            "rules_summary": words.lines("summary"),
-        }
+        shown = {"cards": dealer, "total": shown_total}
+        return self.felt_view(
+            state,
+            player={"cards": list(state.player), "total": total(state.player) if state.player else None},
+            banker=shown,
+            box_labels={"player": "Player", "banker": "Dealer"},
+            winner={PLAYER_LINE: "player", DEALER_LINE: "banker"}.get(winner, winner) if winner else None,
+            call=self.call_of(state) if over else "",
+            drawing=state.must if state.player else "",
+            seats=seats,
+            window=state.window,
+            house_way=self._house_way_word(state) if state.window == OPTION else "",
+            spots=[{"spot": s, "label": self.spot_name(s), "side": s not in LINES}
+                   for s in self.offered_spots(state.rules)],
+            needs_line=[s for s in self.offered_spots(state.rules) if s not in LINES],
+            commission_pct=0,
+            option=self.model(state.rules),
+        )
 
     # -- the house's players ---------------------------------------------------------------
-    def bot_action(self, state: BaccaratState, seat: int) -> Action | None:
+    def bot_spot(self, rules: Mapping[str, Any]) -> str:
         """Bots bet the Player line's minimum and play the House Way; no side bets (P-005)."""
-        assert isinstance(state, OptionState)
-        if seat in state.waiting:
-            return self.default_action(state, seat)
-        if state.phase != BETTING or seat not in state.seats or state.seats[seat].bets:
-            return None
-        step = self.step(state.rules)
-        return Action("bet", seat, PLAYER_LINE, -(-self.limit(state.rules, PLAYER_LINE)["min"] // step) * step)
+        return PLAYER_LINE
 
 
 TWENTY_FIRST_CENTURY_BACCARAT = OptionBaccaratTable("21st-century-baccarat", "21st Century Baccarat")

@@ -290,39 +290,53 @@ class BaccaratTable(BankedTable[BaccaratState]):
         """Every card of the coup and the burn is face up (000 s.1514, D-154; 004 s.957); the
         shoe shows counts only, never its order."""
         mine = self.viewer_seats(state, viewer)
-        words = self.words(state.rules)
         coup = Coup(tuple(state.player), tuple(state.banker)) if state.player else None
         seats = {n: {"owner": state.owners.get(n), "bets": dict(box.bets), "mine": n in mine,
                      "results": self.results_view(box, True)}
                  for n, box in sorted(state.seats.items())}
+        return self.felt_view(
+            state,
+            player={"cards": list(state.player), "total": coup.player_total if coup else None},
+            banker={"cards": list(state.banker), "total": coup.banker_total if coup else None},
+            winner=coup.winner if coup else None,
+            call=self.call(coup) if coup else "",
+            seats=seats,
+            spots=[{"spot": s, "label": self.spot_name(s), "side": s not in LINE_SPOTS}
+                   for s in self.offered_spots(state.rules)],
+            needs_line=[s for s in self.offered_spots(state.rules) if self.needs_line(state.rules, s)],
+            side_bets_open={e.spot: state.phase == BETTING for e in SIDE_BETS.offered(state.rules)},
+            commission_pct=state.rules.get("commission_pct", 0),
+            tableau=state.rules["tableau"],
+        )
+
+    def felt_view(self, state: BaccaratState, *, player: dict[str, Any], banker: dict[str, Any],
+                  **own: Any) -> dict[str, Any]:
+        """What every baccarat felt shows, whatever the game: the shoe's counts, the roads, the
+        limits, the paytables and the notes; the seats still to decide (``undecided``: none
+        where nobody chooses); the Banker's box is also the dealer's. ``own`` holds the
+        game's own parts (its hands, spots, call and words) and wins over these."""
+        words = self.words(state.rules)
+        deciding = self.undecided(state)
         return {
             "game": self.slug,
             "phase": state.phase,
             "variant": state.rules.get("variant"),
-            "player": {"cards": list(state.player), "total": coup.player_total if coup else None},
-            "banker": {"cards": list(state.banker), "total": coup.banker_total if coup else None},
-            "dealer": {"cards": list(state.banker), "total": coup.banker_total if coup else None},
-            "winner": coup.winner if coup else None,
-            "call": self.call(coup) if coup else "",
+            "player": player,
+            "banker": banker,
+            "dealer": banker,
             "drawing": state.drawing,
             "burned": list(state.burned),
             "last_hand": state.last_hand,
-            "seats": seats,
-            "to_act": None,
-            "deciding": [],
+            "to_act": deciding[0] if deciding else None,
+            "deciding": deciding,
             "shoe": state.shoe.view(),
             "roads": self.roads_view(state.marks),
-            "spots": [{"spot": s, "label": self.spot_name(s), "side": s not in LINE_SPOTS}
-                      for s in self.offered_spots(state.rules)],
-            "needs_line": [s for s in self.offered_spots(state.rules) if self.needs_line(state.rules, s)],
-            "side_bets_open": {e.spot: state.phase == BETTING for e in SIDE_BETS.offered(state.rules)},
             "limits": self.limits_of(state.rules),
             "bet_step": self.step(state.rules),
-            "commission_pct": state.rules.get("commission_pct", 0),
-            "tableau": state.rules["tableau"],
             "paytables": {slug: words.paytable_view(slug) for slug in state.rules["paytables"]},
             "notes": state.notes[-NOTES_SHOWN:],
             "rules_summary": words.lines("summary"),
+            **own,
         }
 
     @staticmethod
@@ -333,12 +347,19 @@ class BaccaratTable(BankedTable[BaccaratState]):
                 "rows": roads.ROWS, "columns": ROAD_COLUMNS}
 
     # -- the house's players ---------------------------------------------------------------
+    def bot_spot(self, rules: Mapping[str, Any]) -> str:
+        """The one wager a bot makes: the Banker here."""
+        return BANKER
+
     def bot_action(self, state: BaccaratState, seat: int) -> Action | None:
-        """Bots bet the minimum on the Banker, never a side bet (P-005)."""
+        """Bots answer a decision as its clock would (the House Way, D-009) and otherwise bet the
+        minimum on the game's ``bot_spot``, never a side bet (P-005)."""
+        if seat in self.undecided(state):
+            return self.default_action(state, seat)
         if state.phase != BETTING or seat not in state.seats or state.seats[seat].bets:
             return None
-        step = self.step(state.rules)
-        return Action("bet", seat, BANKER, -(-self.limit(state.rules, BANKER)["min"] // step) * step)
+        spot, step = self.bot_spot(state.rules), self.step(state.rules)
+        return Action("bet", seat, spot, -(-self.limit(state.rules, spot)["min"] // step) * step)
 
 
 MINI_BACCARAT = BaccaratTable("mini-baccarat", "Mini-Baccarat")

@@ -50,7 +50,7 @@ from ...engine.hands import card_ids
 from ...engine.money import fmt, percent, share_exactly
 from ...engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note, Refund, Stake
 from ...engine.rng import Rng
-from ..banked import BETTING, snapshot, spot_word
+from ..banked import BETTING, OVER, snapshot, spot_word
 from ..carnival.base import DECIDE, Box, CarnivalEngine, CarnivalState, Spot
 from .bonus import ace_high_line, fortune_line, pai_gow_high
 from .hands import Ranking, SetHand, describe_front, parse_front, set_hand, settings, versus
@@ -202,6 +202,7 @@ class PaiGowPoker(CarnivalEngine):
     name = "Pai Gow Poker"
     family = "paigow"
     state_class = PaiGowState
+    opening_actions = ("bet", "bank", "decline")  # the offered player may answer before anyone bets
     STAGES = 2
     DECISIONS = ("set", "house-way", SURRENDER, KEEP)
     MAIN = MAIN
@@ -866,8 +867,16 @@ class PaiGowPoker(CarnivalEngine):
                     "front_result": hs.front_result, "back_result": hs.back_result}
         against = self._wagered_against_bank(st) if banker is not None else 0
         offered = st.offers[0] if st.phase == BETTING and st.offers else None
+        rotation = st.rotation
+        if st.phase == OVER:
+            # Between rounds the felt shows the finished round: the next round's offer is the
+            # one its rotation makes to the seats' players now.
+            rotation = self.carry(st).get("player_bank", rotation)
+            offered = next((s for s in offers_for(mode, rotation, int(st.rules["seats"]))
+                            if owner_recorded(rotation, s) == st.owners.get(s)), None)
+        house_bet = min(last_basic_bet(rotation, offered), self.limit(st.rules, MAIN)["max"]) if offered is not None else 0
         return {"mode": mode, "offered_to": offered, "offered_mine": offered is not None and offered in mine,
-                "offer_house_bet": self._house_bet(st, offered) if offered is not None else 0,
+                "offer_house_bet": house_bet,
                 "banker": banker, "mine": banker is not None and banker in mine,
                 "house_bet": st.house_bet, "cover": st.bank_cover, "against": against,
                 "room": max(st.bank_cover - against, 0), "hand": hand}

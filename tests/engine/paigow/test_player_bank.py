@@ -115,7 +115,8 @@ def test_bets_beyond_the_bank_are_refused_before_the_deal(monkeypatch: pytest.Mo
         PAI_GOW_POKER.apply(state, Action("owner", seat, who), rng)
     PAI_GOW_POKER.apply(state, Action("bet", 3, "main", 3000), rng)  # during the offer
     legal = PAI_GOW_POKER.legal_actions(state, 5)
-    assert [lg.kind for lg in legal] == ["bank", "decline"] and legal[0].min == 3000
+    assert [lg.kind for lg in legal][:2] == ["bank", "decline"] and legal[0].min == 3000
+    assert "deal" not in [lg.kind for lg in legal]
     with pytest.raises(IllegalAction, match="must cover every wager"):
         PAI_GOW_POKER.apply(state, Action("bank", 5, "", 2000), rng)
     PAI_GOW_POKER.apply(state, Action("bank", 5, "", 5000), rng)
@@ -194,15 +195,21 @@ def test_a_pass_offers_the_next_and_a_clock_that_runs_out_passes() -> None:
         PAI_GOW_POKER.apply(state, Action("deal", SYSTEM_SEAT), rng)
 
 
-def test_the_deal_waits_for_the_offer() -> None:
+def test_the_deal_lapses_an_unanswered_offer() -> None:
+    # P-252: the bank is settled before the hands are dealt (004 s.1314): a deal pressed while
+    # the offer waits passes it for everyone, and the house banks.
     rng = SeededRng(0)
     state = PAI_GOW_POKER.new_round(GR, rng, last_round(5, 3))
     for seat, who in owners(5, 3).items():
         PAI_GOW_POKER.apply(state, Action("owner", seat, who), rng)
-    PAI_GOW_POKER.apply(state, Action("bet", 3, "main", 1000), rng)
-    assert "deal" not in [lg.kind for lg in PAI_GOW_POKER.legal_actions(state, 3)]
-    with pytest.raises(IllegalAction, match="offered to Spot 6"):
-        PAI_GOW_POKER.apply(state, Action("deal", 3), rng)
+    with pytest.raises(IllegalAction):
+        PAI_GOW_POKER.apply(state, Action("deal", 3), rng)  # no bet yet: refused, the offer stands
+    assert state.offers == [5, 3]
+    PAI_GOW_POKER.apply(state, Action("bet", 2, "main", 1000), rng)
+    events = PAI_GOW_POKER.apply(state, Action("deal", 2), rng)
+    assert state.offers == [] and state.banker is None and state.phase == "decide"
+    assert "Nobody took the bank before the deal: the house banks this round." in [
+        getattr(e, "text", "") for e in events]
 
 
 def test_a_new_player_in_the_seat_is_not_offered_anothers_bank() -> None:
@@ -291,3 +298,13 @@ def test_the_view_shows_the_offer_and_the_bank() -> None:
     PAI_GOW_POKER.apply(state, Action("bet", 3, "main", 1000), rng)
     shown = PAI_GOW_POKER.view(state, 3)["paigow"]["player_bank"]
     assert (shown["banker"], shown["house_bet"], shown["cover"], shown["against"], shown["room"]) == (5, 2000, 4000, 1000, 3000)
+
+
+def test_a_bet_from_the_offered_seat_passes_the_bank() -> None:
+    rng = SeededRng(0)
+    state = PAI_GOW_POKER.new_round(GR, rng, last_round(5, 3))
+    for seat, who in owners(5, 3).items():
+        PAI_GOW_POKER.apply(state, Action("owner", seat, who), rng)
+    PAI_GOW_POKER.apply(state, Action("bet", 5, "main", 1000), rng)
+    assert state.seats[5].bets == {"main": 1000} and state.offers == [3]
+    assert "Spot 6 passes the bank: it is offered to Spot 4." in state.notes

@@ -244,9 +244,8 @@ class PaiGowPoker(CarnivalEngine):
     def legal_actions(self, state: CarnivalState, seat: int) -> list[Legal]:
         st = _pg(state)
         if st.phase == BETTING and st.offers:
-            if seat == st.offers[0]:
-                return self._offer_legal(st, seat)
-            return [lg for lg in super().legal_actions(state, seat) if lg.kind != "deal"]
+            betting = super().legal_actions(state, seat)
+            return self._offer_legal(st, seat) + betting if seat == st.offers[0] else betting
         if st.phase == BETTING and st.banker is not None and seat == st.banker:
             return [lg for lg in super().legal_actions(state, seat) if lg.kind != "clear"]
         if self._pd_setting(st):
@@ -307,7 +306,7 @@ class PaiGowPoker(CarnivalEngine):
 
     # -- a player bank against the house (000 s.756-771; 004 s.1314-1336; D-222) ----------
     def moves(self) -> dict[str, Any]:
-        return {**super().moves(), "bank": self._take_bank, "decline": self._pass_bank,
+        return {**super().moves(), "bet": self._bet_or_pass, "bank": self._take_bank, "decline": self._pass_bank,
                 "deal": self._deal_once_banked, "timeout": self._timeout, "clear": self._clear,
                 "owner": self._owner_change}
 
@@ -403,12 +402,23 @@ class PaiGowPoker(CarnivalEngine):
         nxt = f"it is offered to {spot_word(st.offers[0])}" if st.offers else "the house banks this round"
         events.append(Note(f"{spot_word(action.seat)} passes the bank: {nxt}.", action.seat))
 
-    def _deal_once_banked(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+    def _bet_or_pass(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """A bet from the seat the bank is offered to passes the bank: a player who simply bets
+        has chosen to play against the bank rather than be it (000 s.757 "be the bank or pass")."""
         st = _pg(state)
-        if st.phase == BETTING and st.offers:
-            raise IllegalAction(f"The bank is being offered to {spot_word(st.offers[0])}: the deal waits for "
-                                "the answer.")
-        self._deal(state, action, rng, events)
+        self._bet(state, action, events)
+        if st.phase == BETTING and st.offers and action.seat == st.offers[0]:
+            self._pass_bank(state, Action("decline", action.seat), rng, events)
+
+    def _deal_once_banked(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """The deal: offers not yet answered lapse, and the house banks (P-252); the bank is
+        settled before the hands are dealt (004 s.1314)."""
+        st = _pg(state)
+        lapsed = st.offers if st.phase == BETTING else []
+        self._deal(state, action, rng, events)  # refused as at any table before anything lapses
+        if lapsed:
+            st.offers = []
+            events.insert(0, Note("Nobody took the bank before the deal: the house banks this round."))
 
     def _clear(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
         st = _pg(state)
@@ -430,8 +440,6 @@ class PaiGowPoker(CarnivalEngine):
 
     def may_bet(self, state: CarnivalState, seat: int) -> str:
         st = _pg(state)
-        if st.offers and seat == st.offers[0]:
-            return "The bank is offered to you: take it or pass it first."
         if st.banker is not None and seat == st.banker:
             return f"You hold the bank: your wager is {fmt(st.house_bet)} against the house's hand (D-222)."
         who = st.owners.get(seat)

@@ -105,7 +105,7 @@ def test_a_player_takes_the_bank_against_the_house(page: Page, live_server):
     if page.locator("[data-action=keep]").count():  # the surrender window (D-225)
         click_and_wait(page, "[data-action=keep]")
     offer = page.get_by_test_id("bank-offer")
-    expect(offer).to_contain_text("The bank is offered to you (Spot 6): you would wager $5,")
+    expect(offer).to_contain_text("The bank is offered to you (Spot 6): your last bet, $5, against the house")
     form = page.locator("form:has([data-action=bank])")
     form.locator("input[name=amount]").fill("20")
     click_and_wait(page, "[data-action=bank]")

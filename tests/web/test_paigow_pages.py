@@ -153,7 +153,7 @@ def test_a_player_takes_the_bank_against_the_house_and_the_books_balance(app, gu
 
     # Round 2: the bank is offered to Spot 6, who bet against the dealer in round 1.
     banker.page()
-    assert 'data-testid="bank-offer"' in banker.html and "offered to you (Spot 6)" in banker.html
+    assert 'data-testid="bank-offer"' in banker.html and "offered to you (Spot 6): your last bet, $20" in banker.html
     assert {"bank", "decline"} <= banker.actions
     assert "bank" not in other.page() or "offered to Spot 6" in other.html
     start_banker, start_other = chips(banker_player, table), chips(other_player, table)

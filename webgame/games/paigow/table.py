@@ -345,8 +345,7 @@ class PaiGowPoker(CarnivalEngine):
         already = self._wagered_against_bank(st)
         low, high = bank_limits(lim["min"], lim["max"], int(rules["seats"]), already, self.step(rules))
         house = self._house_bet(st, seat)
-        return [Legal("bank", "", low, high,
-                      f"Take the bank: {fmt(house)} against the house's hand, and a bank to cover the table"),
+        return [Legal("bank", "", low, high, f"Take the bank ({fmt(house)} against the house)"),
                 Legal("decline", label="Pass the bank")]
 
     def _house_bet(self, st: PaiGowState, seat: int) -> int:

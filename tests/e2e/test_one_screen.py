@@ -291,7 +291,7 @@ def test_chemin_de_fer_bidding_fits_one_screen(page: Page, live_server, size: st
 
 
 def test_a_player_bank_at_pai_gow_fits_one_screen(page: Page, live_server, fit_tables):
-    """The bank offered to the player (004 s.1314-1320), then the player banking against the
+    """The bank offered to the player (004 s.1314-1319), then the player banking against the
     house with the hand to set: the offer, the bank's panel, the cards and the decisions fit the
     first screen at every size."""
     ARTIFACTS.mkdir(exist_ok=True)

@@ -91,7 +91,7 @@ def test_asking_for_the_house_way(page: Page, live_server):
 
 
 def test_a_player_takes_the_bank_against_the_house(page: Page, live_server):
-    # Chapter 4 (004 s.1314-1320): the house banks the first hand; the next hand offers the bank
+    # Chapter 4 (004 s.1314-1319): the house banks the first hand; the next hand offers the bank
     # to the marker's position, Spot 6, whose player played the previous hand.
     page.goto(live_server["url"] + "/login")
     page.get_by_role("button", name="Play as a guest with demo chips").click()
@@ -119,5 +119,5 @@ def test_a_player_takes_the_bank_against_the_house(page: Page, live_server):
     expect(page.get_by_test_id("house-hands")).to_contain_text("The house's hand")
     expect(page.get_by_test_id("high-result")).to_contain_text(re.compile(r"High hand (wins|loses|copy).* against the house's"))
     expect(page.locator(".result-banner")).to_be_visible()
-    # The next hand is the house's (004 s.1317): no offer.
+    # The next hand is the house's (004 s.1315): no offer.
     expect(page.get_by_test_id("bank-offer")).to_have_count(0)

@@ -157,6 +157,10 @@ def test_a_player_takes_the_bank_against_the_house_and_the_books_balance(app, gu
     assert {"bank", "decline"} <= banker.actions
     assert "bank" not in other.page() or "offered to Spot 6" in other.html
     start_banker, start_other = chips(banker_player, table), chips(other_player, table)
+    # A bank the player's chips cannot hold is refused before anything moves.
+    assert "Not enough chips" in banker.act("bank", amount="2000")
+    assert chips(banker_player, table) == start_banker
+    banker.page()
     assert banker.act("bank", amount="30") == ""
     assert 'data-testid="bank-badge"' in banker.html and "$20" in banker.html  # the last bet, against the house
     other.page()

@@ -1,5 +1,5 @@
 """A seated player banking against the house at house-banked Pai Gow Poker: who is offered the
-bank and when (000 s.756-769, 004 s.1314-1320), the banker's wager against the house's hand
+bank and when (000 s.756-769, 004 s.1314-1319), the banker's wager against the house's hand
 and its commission, the bank against the other players and its commission on the net win,
 copies, the one betting area (000 s.771, D-229), the bonuses the house keeps (D-223) and the
 cover the bank must hold (004 s.1314, D-222)."""
@@ -81,7 +81,7 @@ def test_copies_are_the_banks_against_the_house_and_the_players(monkeypatch: pyt
     state, _ = banked_round(monkeypatch, {5: NO_PAIR, BANK: house, 3: player}, {3: {"main": 1000}},
                             banker=5, cover=1000, carry=last_round(5, 3), owners=owners(5, 3))
     done = results(play(state, {5: "house", 3: "house"}))
-    # 004 s.1238 "The banker wins all copy hands": the house's copied hand loses to the bank.
+    # 004 s.1237 "The banker wins all copy hands": the house's copied hand loses to the bank.
     assert done[(5, "main")].result == "win" and done[(5, "main")].returned == 2000 + 2000 - 100
     assert done[(3, "main")].returned == 0  # both halves copied: the player loses (D-218)
     assert done[(5, "bank")].returned == 1000 + 1000 - 50
@@ -98,7 +98,7 @@ def test_the_banker_sets_its_own_hand_and_cannot_foul(monkeypatch: pytest.Monkey
 
 
 def test_the_count_starts_at_the_player_who_banks(monkeypatch: pytest.MonkeyPatch) -> None:
-    # The bank is always counted as 1 (004 s.1275; 000 s.776): with Spot 4 banking, a draw of 1
+    # The bank is always counted as 1 (004 s.1273; 000 s.776): with Spot 4 banking, a draw of 1
     # gives the banker the first hand and 2 the next position counterclockwise, Spot 3.
     assert seat_at(1, 3) == 3 and seat_at(2, 3) == 2 and seat_at(5, 3) is None and seat_at(6, 3) == 5
     state, _ = banked_round(monkeypatch, {3: ACES_KINGS, BANK: NO_PAIR, 2: JACKS_FOURS}, {2: {"main": 500}},
@@ -129,8 +129,13 @@ def test_bets_beyond_the_bank_are_refused_before_the_deal(monkeypatch: pytest.Mo
     PAI_GOW_POKER.apply(state, Action("bet", 1, "fortune-bonus", 500), rng)
     with pytest.raises(IllegalAction, match="You hold the bank"):
         PAI_GOW_POKER.apply(state, Action("bet", 5, "main", 500), rng)
-    with pytest.raises(IllegalAction, match="its stakes stay"):
-        PAI_GOW_POKER.apply(state, Action("clear", 5), rng)
+    # P-259: before the deal the banker may give the bank up; both its stakes go back and the
+    # house banks, with no cover to respect.
+    assert [lg.label for lg in PAI_GOW_POKER.legal_actions(state, 5) if lg.kind == "clear"] == ["Give up the bank"]
+    events = PAI_GOW_POKER.apply(state, Action("clear", 5), rng)
+    assert sorted((e.bet, e.amount) for e in events if isinstance(e, Refund)) == [("bank", 5000), ("main", 2000)]
+    assert state.banker is None and not state.seats[5].bets
+    PAI_GOW_POKER.apply(state, Action("bet", 1, "main", 3000), rng)  # the house covers it
 
 
 def test_while_a_player_banks_each_player_bets_on_one_area(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -246,7 +251,7 @@ def test_the_offer_comes_round_to_the_dealer() -> None:
     assert after_round("round", {**rotation, "pointer": 3}, 6, None, seats)["pointer"] == 0
 
 
-# -- Chapter 4: the bank alternates with the house, one position at a time (004 s.1314-1320) --
+# -- Chapter 4: the bank alternates with the house, one position at a time (004 s.1314-1319) --
 def test_chapter4_offers_one_position_and_the_house_banks_between() -> None:
     bets = {n: (f"p{n}", 1000) for n in (5, 3)}
     rotation = rotation_carry(bets)["player_bank"]
@@ -265,7 +270,7 @@ def test_chapter4_a_refusal_leaves_the_bank_to_the_house(monkeypatch: pytest.Mon
     for seat, who in owners(5, 4).items():
         PAI_GOW_POKER.apply(state, Action("owner", seat, who), rng)
     PAI_GOW_POKER.apply(state, Action("decline", 5), rng)
-    # "without being offered to another player until the next hand" (004 s.1319)
+    # "without being offered to another player until the next hand" (004 s.1317)
     assert state.offers == [] and PAI_GOW_POKER.to_act(state) is None
 
 

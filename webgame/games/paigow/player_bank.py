@@ -10,9 +10,9 @@ Two rotations, named by a variant's ``player_bank`` rule:
     house banks one round first, "until it returns to the dealer" (P-251). No player banks two
     rounds in a row, and only a player who bet against the dealer in the last round with no
     player bank may bank.
-``"alternate"`` (004 s.1314-1320): the house banks the table's first hand and every hand after
+``"alternate"`` (004 s.1314-1319): the house banks the table's first hand and every hand after
     a player bank; on the other hands the bank is offered to one position only, the next one
-    counterclockwise (the chung marks it, s.1318): if that position is empty, or its player did
+    counterclockwise (the chung marks it, s.1319): if that position is empty, or its player did
     not play the previous hand, or declines, the house banks and the marker moves on.
 
 A seat is known by its player too: the bets of the last house-banked round are kept with the
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-BANK_BET = "bank"  # the player-banker's bank against the other players, "placed on the marker" (004 s.1332)
+BANK_BET = "bank"  # the player-banker's bank against the other players, "placed on the marker" (004 s.1323)
 MODES = ("round", "alternate")
 
 
@@ -36,7 +36,7 @@ def counterclockwise(seats: int) -> list[int]:
 
 
 def fresh_rotation() -> dict[str, Any]:
-    """A table just opened: the house banks first (000 s.757 "after the first round"; 004 s.1316)."""
+    """A table just opened: the house banks first (000 s.757 "after the first round"; 004 s.1315)."""
     return {"rounds": 0, "pointer": 0, "last_banker": None, "house_bets": {}}
 
 
@@ -48,7 +48,7 @@ def owner_recorded(rotation: Mapping[str, Any], seat: int) -> str | None:
 
 def last_basic_bet(rotation: Mapping[str, Any], seat: int) -> int:
     """That bet: the most the seat's player may wager against the house's hand as banker, and
-    what the house wagers against the bank (004 s.1314, s.1323, s.1333; D-222)."""
+    what the house wagers against the bank (004 s.1314, s.1323; D-222)."""
     entry = rotation.get("house_bets", {}).get(str(seat))
     return int(entry[1]) if entry else 0
 
@@ -71,7 +71,7 @@ def offers_for(mode: str, rotation: Mapping[str, Any], seats: int) -> list[int]:
             return []  # the offers came round to the dealer: the house banks this round
         return [s for s in order[pointer:] if eligible(s)]
     if rotation.get("last_banker") is not None:
-        return []  # 004 s.1317: "For the following hand, the bank will revert back to the House dealer"
+        return []  # 004 s.1315: "For the following hand, the bank will revert back to the House dealer"
     seat = order[pointer % len(order)]
     return [seat] if eligible(seat) else []
 
@@ -85,11 +85,11 @@ def after_round(mode: str, rotation: Mapping[str, Any], seats: int, banker: int 
     pointer = int(rotation.get("pointer", 0))
     if mode == "round":
         if banker is not None:
-            pointer = order.index(banker) + 1  # 000 s.760: the next player is offered first next round
+            pointer = order.index(banker) + 1  # 000 s.758, s.766: the next player is offered first next round
         else:
             pointer = 0  # the offers came round to the dealer: the dealer's right is first again
     elif rounds > 0 and rotation.get("last_banker") is None:
-        pointer = (pointer + 1) % len(order)  # an offering hand: the marker moves on (004 s.1318)
+        pointer = (pointer + 1) % len(order)  # an offering hand: the marker moves on (004 s.1319)
     house_bets = dict(rotation.get("house_bets", {}))
     if banker is None:
         house_bets = {str(n): [who, amount] for n, (who, amount) in sorted(basic_bets.items()) if amount > 0}

@@ -30,7 +30,7 @@ At a house-banked table whose rules name a ``player_bank`` rotation (000 s.756-7
 s.1314-1336) a seated player may take the bank against the house (:mod:`.player_bank`): the
 offer comes before the deal, one seat at a time on a clock (a clock that runs out passes, P-011);
 the player-banker stakes exactly their last basic bet against the house's hand (``main``) and a
-bank (``bank``) that must cover every other wager on the table (D-222); the other players bet on
+bank (``bank``, "placed on the marker", 004 s.1323) that must cover every other wager on the table (D-222); the other players bet on
 one betting area each (000 s.771, D-229) and play against the banker's hand, which its player
 sets like any hand (D-227, D-235); the house dealer's hand, set by the house way, plays the bank
 too. The bank pays 5 % on a win against the house at once and 5 % on its net win from the
@@ -96,7 +96,7 @@ class PaiGowState(CarnivalState):
     pai_gow: int | None = None  # Face Up: the top rank of the bank's Pai Gow that pushes every game wager
     banker: int | None = None  # the seat that banks against the house this round (000 s.756, 004 s.1314)
     house_bet: int = 0  # the player-banker's wager against the house's hand (D-222)
-    bank_cover: int = 0  # the player-banker's bank against the other players (004 s.1332)
+    bank_cover: int = 0  # the player-banker's bank against the other players (004 s.1323)
     offers: list[int] = field(default_factory=list)  # seats still to be offered the bank, the first now
     rotation: dict[str, Any] = field(default_factory=dict)  # the bank's rotation, carried round to round
 
@@ -137,7 +137,7 @@ def position_of(draw: list[int]) -> int:
 def seat_at(position: int, bank: int | None = None) -> int | None:
     """The engine seat at a position counted counterclockwise from the bank as 1 (None: the
     house dealer). The bank is the house dealer, or the seat of a player who banks: "those
-    numbers will always change as the Banker changes positions" (004 s.1275; 000 s.776)."""
+    numbers will always change as the Banker changes positions" (004 s.1273; 000 s.776)."""
     ring: list[int | None] = [None, *counterclockwise(POSITIONS - 1)]
     return ring[(ring.index(bank) + position - 1) % POSITIONS]
 
@@ -149,7 +149,7 @@ def player_banked(rules: Mapping[str, Any]) -> bool:
 
 def bank_mode(rules: Mapping[str, Any]) -> str:
     """The rotation that offers a player the bank against the house ("" where none does):
-    000 s.756-769 "round", 004 s.1314-1320 "alternate" (:mod:`.player_bank`)."""
+    000 s.756-769 "round", 004 s.1314-1319 "alternate" (:mod:`.player_bank`)."""
     return "" if player_banked(rules) else str(rules.get("player_bank", ""))
 
 
@@ -247,7 +247,8 @@ class PaiGowPoker(CarnivalEngine):
             betting = super().legal_actions(state, seat)
             return self._offer_legal(st, seat) + betting if seat == st.offers[0] else betting
         if st.phase == BETTING and st.banker is not None and seat == st.banker:
-            return [lg for lg in super().legal_actions(state, seat) if lg.kind != "clear"]
+            return [Legal("clear", label="Give up the bank") if lg.kind == "clear" else lg
+                    for lg in super().legal_actions(state, seat)]
         if self._pd_setting(st):
             if seat != st.bank_seat:
                 return []
@@ -420,9 +421,19 @@ class PaiGowPoker(CarnivalEngine):
             events.insert(0, Note("Nobody took the bank before the deal: the house banks this round."))
 
     def _clear(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """Bets taken back before the deal; from the banker, the bank given up: both its stakes
+        go back and the house banks the round (P-259; so a banker who is not there when the
+        cards are dealt is never played for, P-015)."""
         st = _pg(state)
         if st.banker is not None and action.seat == st.banker:
-            raise IllegalAction("You hold the bank this round: its stakes stay until the hand is settled.")
+            if st.phase != BETTING:
+                raise IllegalAction("Betting is closed.")
+            box = st.seats[st.banker]
+            for key in list(box.bets):
+                events.append(Refund(st.banker, key, box.bets.pop(key)))
+            events.append(Note(f"{spot_word(st.banker)} gives up the bank: the house banks this round.", st.banker))
+            st.banker, st.house_bet, st.bank_cover = None, 0, 0
+            return
         self.clear(state, action, events)
 
     def _owner_change(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
@@ -484,7 +495,7 @@ class PaiGowPoker(CarnivalEngine):
         first = seat_at(st.first_position, st.banker)
         if st.banker is None:
             where = "the bank" if first is None else spot_word(first)
-        else:  # counted from the player who banks as 1 (004 s.1275-1283; 000 s.776)
+        else:  # counted from the player who banks as 1 (004 s.1273-1283; 000 s.776)
             where = ("the house dealer" if first is None else
                      f"the bank, {spot_word(first)}" if first == st.banker else spot_word(first))
         drawn = " + ".join(str(d) for d in st.draw)
@@ -669,7 +680,7 @@ class PaiGowPoker(CarnivalEngine):
         banker's wager on its betting circle, a win paying 1 to 1 less the commission at once; then
         every other hand plays the banker's, the winners paid by the bank less the house's
         commission, and the bank pays the commission on its net win from them. Copies are the
-        bank's, against the house too (004 s.1238 "The banker wins all copy hands")."""
+        bank's, against the house too (004 s.1237 "The banker wins all copy hands")."""
         rules = st.rules
         ranking = self.ranking(rules)
         banker = st.banker

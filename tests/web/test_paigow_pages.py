@@ -162,7 +162,8 @@ def test_a_player_takes_the_bank_against_the_house_and_the_books_balance(app, gu
     assert chips(banker_player, table) == start_banker
     banker.page()
     assert banker.act("bank", amount="30") == ""
-    assert 'data-testid="bank-badge"' in banker.html and "$20" in banker.html  # the last bet, against the house
+    assert 'data-testid="bank-badge"' in banker.html and 'data-testid="seat-bank-badge"' in banker.html
+    assert "$20" in banker.html  # the last bet, against the house
     other.page()
     refused = other.act("bet", "main", chip=5000)  # chips of $50: one over the bank
     assert "The bank covers $30" in refused
@@ -181,6 +182,8 @@ def test_a_player_takes_the_bank_against_the_house_and_the_books_balance(app, gu
     assert paid[(3, "main")].returned == 0
     assert chips(banker_player, table) == start_banker + 2000 - 100 + 2000 - 100
     assert chips(other_player, table) == start_other - 2000
+    mine = banker.page()
+    assert "Bank: <strong>" in mine and "The bank collected $20 and paid $0" in mine  # the recall's words
     page = other.page()
     assert 'data-testid="banker-hands"' in page and "The house's hand" in page
     assert "High hand loses against" in page

@@ -313,3 +313,86 @@ def test_a_bet_from_the_offered_seat_passes_the_bank() -> None:
     PAI_GOW_POKER.apply(state, Action("bet", 5, "main", 1000), rng)
     assert state.seats[5].bets == {"main": 1000} and state.offers == [3]
     assert "Spot 6 passes the bank: it is offered to Spot 4." in state.notes
+
+
+@pytest.mark.parametrize("variant", ["grand-ronde", "chapter4"])
+@pytest.mark.parametrize("seed", range(3))
+def test_rounds_at_random_keep_the_rotation_and_the_money(variant: str, seed: int) -> None:
+    """Twelve rounds in a row at one table: random offers taken or passed, bets, settings and
+    clocks. Every wager settles exactly what was staked, a bank never pays more than it posted,
+    nobody banks two rounds running, and only a player who bet in the last house-banked round
+    (000 s.769) or the previous hand (004 s.1314) is offered the bank."""
+    import json
+    import random
+
+    from tests.carnival_support import check_money
+    from webgame.engine.state import round_trips
+
+    chooser = random.Random(seed)
+    rules = rules_for(variant)
+    step = int(rules["bet_step"])
+    carry: dict[str, Any] | None = None
+    last_banker: int | None = None
+    house_bettors: dict[int, str] = {}
+    banked = 0
+    for number in range(12):
+        rng = SeededRng(f"{seed}/{number}")
+        state = PAI_GOW_POKER.new_round(rules, rng, carry)
+        events: list[Any] = []
+        for n in range(6):
+            if n != 2:  # Spot 3 stays empty
+                events += PAI_GOW_POKER.apply(state, Action("owner", n, f"p{n}"), rng)
+        assert all(house_bettors.get(s) == f"p{s}" and s != last_banker for s in state.offers)
+        while state.offers:
+            seat = state.offers[0]
+            if chooser.random() < 0.5:
+                legal = PAI_GOW_POKER.legal_actions(state, seat)[0]
+                amount = chooser.randrange(legal.min, legal.min + 5 * step * 10 + 1, step)
+                events += PAI_GOW_POKER.apply(state, Action("bank", seat, "", amount), rng)
+            else:
+                events += PAI_GOW_POKER.apply(state, Action("decline", seat), rng)
+        for n in (0, 1, 3, 4, 5):
+            if n == state.banker or chooser.random() < 0.2:
+                continue
+            bets = [lg for lg in PAI_GOW_POKER.legal_actions(state, n) if lg.kind == "bet" and lg.spot == "main"]
+            if bets:
+                amount = min(bets[0].max, bets[0].min + step * chooser.randrange(0, 8))
+                try:
+                    events += PAI_GOW_POKER.apply(state, Action("bet", n, "main", amount), rng)
+                except IllegalAction as exc:
+                    assert "The bank covers" in str(exc)
+        try:
+            events += PAI_GOW_POKER.apply(state, Action("deal", SYSTEM_SEAT), rng)
+        except IllegalAction:
+            carry = PAI_GOW_POKER.carry(state)
+            continue
+        for _ in range(40):
+            if PAI_GOW_POKER.is_over(state):
+                break
+            waiting = PAI_GOW_POKER.undecided(state)
+            if chooser.random() < 0.2:
+                timeout = PAI_GOW_POKER.timeout_action(state)
+                assert timeout is not None
+                events += PAI_GOW_POKER.apply(state, timeout, rng)
+                continue
+            seat = waiting[0]
+            kinds = [lg.kind for lg in PAI_GOW_POKER.legal_actions(state, seat)]
+            kind = "house-way" if "house-way" in kinds else chooser.choice(["keep", "surrender-all"])
+            events += PAI_GOW_POKER.apply(state, Action(kind, seat, "confirmed" if kind == "surrender-all" else ""), rng)
+        assert PAI_GOW_POKER.is_over(state)
+        check_money(PAI_GOW_POKER, events, state)
+        assert round_trips(state)
+        restored = PAI_GOW_POKER.load(json.loads(json.dumps(PAI_GOW_POKER.dump(state))))
+        assert PAI_GOW_POKER.carry(restored) == PAI_GOW_POKER.carry(state)
+        done = results(events)
+        if state.banker is not None:
+            banked += 1
+            bank = done[(state.banker, "bank")]
+            assert bank.returned >= 0 and bank.stake == state.bank_cover
+            against = sum(s.stake for (n, bet), s in done.items() if bet == "main" and n != state.banker)
+            assert against <= state.bank_cover  # the bank covered every basic bet
+        else:
+            house_bettors = {n: f"p{n}" for (n, bet), s in done.items() if bet == "main"}
+        last_banker = state.banker
+        carry = PAI_GOW_POKER.carry(state)
+    assert banked > 0

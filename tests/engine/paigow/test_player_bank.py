@@ -396,3 +396,18 @@ def test_rounds_at_random_keep_the_rotation_and_the_money(variant: str, seed: in
         last_banker = state.banker
         carry = PAI_GOW_POKER.carry(state)
     assert banked > 0
+
+
+def test_a_seat_that_bet_before_its_offer_gets_its_bets_back_when_it_banks() -> None:
+    rng = SeededRng(0)
+    state = PAI_GOW_POKER.new_round(GR, rng, last_round(5, 3, 1))
+    for seat, who in owners(5, 3, 1).items():
+        PAI_GOW_POKER.apply(state, Action("owner", seat, who), rng)
+    PAI_GOW_POKER.apply(state, Action("bet", 3, "main", 4000), rng)  # Spot 4 bets while Spot 6 is offered
+    PAI_GOW_POKER.apply(state, Action("bet", 1, "main", 1000), rng)
+    PAI_GOW_POKER.apply(state, Action("decline", 5), rng)
+    legal = PAI_GOW_POKER.legal_actions(state, 3)[0]
+    assert legal.kind == "bank" and legal.min == 1000  # Spot 2's bet only: its own goes back
+    events = PAI_GOW_POKER.apply(state, Action("bank", 3, "", 1000), rng)
+    assert [(e.seat, e.bet, e.amount) for e in events if isinstance(e, Refund)] == [(3, "main", 4000)]
+    assert state.seats[3].bets == {"main": 2000, "bank": 1000}

@@ -343,7 +343,7 @@ class PaiGowPoker(CarnivalEngine):
     def _offer_legal(self, st: PaiGowState, seat: int) -> list[Legal]:
         rules = st.rules
         lim = self.limit(rules, MAIN)
-        already = self._wagered_against_bank(st)
+        already = sum(b.bets.get(MAIN, 0) for n, b in st.seats.items() if n != seat)  # its own go back
         low, high = bank_limits(lim["min"], lim["max"], int(rules["seats"]), already, self.step(rules))
         house = self._house_bet(st, seat)
         return [Legal("bank", "", low, high, f"Take the bank ({fmt(house)} against the house)"),

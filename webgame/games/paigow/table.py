@@ -28,12 +28,13 @@ asks for the house way; a clock that runs out sets it by the house way (D-235, D
 
 At a house-banked table whose rules name a ``player_bank`` rotation (000 s.756-771, 004
 s.1314-1336) a seated player may take the bank against the house (:mod:`.player_bank`): the
-offer comes before the deal, one seat at a time on a clock (a clock that runs out passes, P-011);
-the player-banker stakes exactly their last basic bet against the house's hand (``main``) and a
-bank (``bank``, "placed on the marker", 004 s.1323) that must cover every other wager on the table (D-222); the other players bet on
-one betting area each (000 s.771, D-229) and play against the banker's hand, which its player
-sets like any hand (D-227, D-235); the house dealer's hand, set by the house way, plays the bank
-too. The bank pays 5 % on a win against the house at once and 5 % on its net win from the
+offer comes before the deal, one seat at a time on a clock (a clock that runs out passes, P-011;
+a bet from the offered seat passes, a deal lapses the offers, P-252); the player-banker stakes
+exactly their last basic bet against the house's hand (``main``) and a bank (``bank``, "placed
+on the marker", 004 s.1323) that must cover every other basic bet on the table (D-222, P-253);
+the other players bet on one betting area each (000 s.771, D-229) and play against the banker's
+hand, which its player sets like any hand (D-227, D-235); the house dealer's hand, set by the
+house way, plays the bank too. The bank pays 5 % on a win against the house at once and 5 % on its net win from the
 others (004 s.1326-1328, D-220, D-222); the Fortune Bonus and Envy stay the house's (D-223).
 """
 

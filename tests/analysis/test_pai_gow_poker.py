@@ -73,10 +73,10 @@ def test_the_analyzer_is_registered_and_lists_every_wager() -> None:
     assert registry.analyzer("pai-gow-poker") is not None
     variant = load_game("pai-gow-poker").variants["grand-ronde"]
     found = {w.bet: w for w in wagers(variant, GRAND_RONDE)}
-    assert set(found) == {"main", "fortune-bonus", "envy-bonus"}
+    assert set(found) == {"main", "player-bank", "fortune-bonus", "envy-bonus"}
     assert found["main"].simulated and "house way" in found["main"].assumptions
     c4 = resolve(load_game("pai-gow-poker").variants["chapter4"])
-    assert [w.bet for w in wagers(load_game("pai-gow-poker").variants["chapter4"], c4)] == ["main"]
+    assert [w.bet for w in wagers(load_game("pai-gow-poker").variants["chapter4"], c4)] == ["main", "player-bank"]
 
 
 @pytest.mark.parametrize("variant", ["lucky-derby", "crystal-park", "double-hand-poker"])
@@ -112,3 +112,39 @@ def test_the_joker_wild_bet_against_the_player_dealer(variant: str) -> None:
     b = simulate(semi, "main", 1_500, "joker-wild").result()
     assert a.ci95 is not None and abs(float(a.house_edge) - 0.0129) < 1.5 * a.ci95
     assert a.house_edge != b.house_edge
+
+
+# -- the player-banker's side (000 s.756-771, 004 s.1314-1336, D-222) -----------------------
+def _deck(*hands: str) -> list[int]:
+    from webgame.analysis.pai_gow_poker import DECK
+    from webgame.engine.hands import card_ids
+
+    ids = [c for h in hands for c in card_ids(h.split())]
+    return ids + [c for c in DECK if c not in ids]
+
+
+def test_a_banked_round_pays_both_commissions() -> None:
+    from webgame.analysis.pai_gow_poker import bank_round
+
+    banker, house, player = "As Ad Kc Ks 8h 6d 4c", "Kh Qd 9c 7d 5s 3h 2c", "Jh Jd 4h 4d Ts 9s 2d"
+    # The bank beats both: $20 less 5 % from the house at once, $20 less 5 % on the net win.
+    assert bank_round(GRAND_RONDE, _deck(banker, house, player), 2000) == 1900 + 1900
+    # The bank holds the no-pair hand: the house's aces and kings and the player's jacks and fours
+    # both beat it, and a bank that lost pays no commission.
+    assert bank_round(GRAND_RONDE, _deck(house, banker, player), 2000) == -2000 - 2000
+
+
+def test_the_banker_against_the_house_and_one_player() -> None:
+    """House way against house way the bettor wins 28.61 % and loses 29.91 % of hands (Wizard of
+    Odds, "Pai Gow Poker"); the bank collects the losses less 5 % and pays the wins, on each of
+    its two wagers: 0.2 % against the banker. The interval of the simulation must cover it."""
+    variant = load_game("pai-gow-poker").variants["grand-ronde"]
+    found = {w.bet: w for w in wagers(variant, GRAND_RONDE)}
+    assert found["player-bank"].simulated and "net win" in found["player-bank"].assumptions
+    published = -(0.95 * 0.2991 - 0.2861)
+    result = simulate(GRAND_RONDE, "player-bank", 3_000, "pai-gow-bank").result()
+    assert result.ci95 is not None and abs(float(result.house_edge) - published) < result.ci95
+    # The commission is the whole difference from a bank that paid none: 5 % of what it won.
+    free = simulate({**GRAND_RONDE, "commission_pct": 0}, "player-bank", 3_000, "pai-gow-bank").result()
+    assert float(result.house_edge) > float(free.house_edge)
+    assert float(free.house_edge) < 0  # without the commission the copies favour the bank

@@ -91,6 +91,7 @@ with app.app_context():
             made[game + "/" + size] = table.id
     for size in ("desktop", "phone"):
         made["blackjack/split/" + size] = create_table(f"Split Test Blackjack {size}", "blackjack", "chapter4").id
+    made["pai-gow-poker/player-bank"] = create_table("Player Bank Test Pai Gow", "pai-gow-poker", "chapter4").id
     db.session.commit()
 print(json.dumps(made))
 """
@@ -287,3 +288,32 @@ def test_chemin_de_fer_bidding_fits_one_screen(page: Page, live_server, size: st
     problems = outside_viewport(page, ["bank", "dealer-cards", "my-spots", "chip-rail", "decisions"])
     assert not errors, errors
     assert not problems, f"chemin-de-fer at {w}x{h}: " + "; ".join(problems)
+
+
+def test_a_player_bank_at_pai_gow_fits_one_screen(page: Page, live_server, fit_tables):
+    """The bank offered to the player (004 s.1314-1319), then the player banking against the
+    house with the hand to set: the offer, the bank's panel, the cards and the decisions fit the
+    first screen at every size."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    base = live_server["url"]
+    page.goto(base + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.goto(f"{base}/tables/{fit_tables['pai-gow-poker/player-bank']}")
+    act(page, "[data-action=sit-5]")
+    act(page, "[data-action=buy-in]")
+    page.get_by_role("button", name="$5 chip").click()
+    act(page, "[data-action='bet-main']")
+    act(page, "[data-action=deal]")
+    act(page, "[data-action=house-way]")
+    if page.locator("[data-action=keep]").count():
+        act(page, "[data-action=keep]")
+    expect(page.get_by_test_id("bank-offer")).to_be_visible()
+    problems = fits_every_size(page, "pai-gow-poker-bank", "offer", ["bank-offer", "decisions"])
+    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    page.locator("form:has([data-action=bank]) input[name=amount]").fill("20")
+    act(page, "[data-action=bank]")
+    act(page, "[data-action=deal]")
+    expect(page.get_by_test_id("hand-setter")).to_be_visible()
+    problems += fits_every_size(page, "pai-gow-poker-bank", "dealt", ["player-bank", "my-cards", "decisions"])
+    assert not problems, "; ".join(problems)

@@ -88,3 +88,36 @@ def test_asking_for_the_house_way(page: Page, live_server):
     for code in low.groups():
         expect(hands.locator(f"[data-half=low] [data-code='{code}']")).to_have_count(1)
     expect(page.get_by_test_id("bank-hands")).to_be_visible()
+
+
+def test_a_player_takes_the_bank_against_the_house(page: Page, live_server):
+    # Chapter 4 (004 s.1314-1319): the house banks the first hand; the next hand offers the bank
+    # to the marker's position, Spot 6, whose player played the previous hand.
+    page.goto(live_server["url"] + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.get_by_role("link", name="Chapter 4 Pai Gow Poker", exact=True).click()
+    click_and_wait(page, "[data-action=sit-5]")
+    click_and_wait(page, "[data-action=buy-in]")
+    page.get_by_role("button", name="$5 chip").click()
+    click_and_wait(page, "[data-action=bet-main]")
+    click_and_wait(page, "[data-action=deal]")
+    click_and_wait(page, "[data-action=house-way]")
+    if page.locator("[data-action=keep]").count():  # the surrender window (D-225)
+        click_and_wait(page, "[data-action=keep]")
+    offer = page.get_by_test_id("bank-offer")
+    expect(offer).to_contain_text("The bank is offered to you (Spot 6): your last bet, $5, against the house")
+    form = page.locator("form:has([data-action=bank])")
+    form.locator("input[name=amount]").fill("20")
+    click_and_wait(page, "[data-action=bank]")
+    bank = page.get_by_test_id("player-bank")
+    expect(bank.get_by_test_id("bank-badge")).to_have_text("Bank")
+    expect(bank.get_by_test_id("bank-house-bet")).to_have_text("$5")
+    expect(bank.get_by_test_id("bank-cover")).to_have_text("$20")
+    click_and_wait(page, "[data-action=deal]")
+    expect(page.get_by_test_id("hand-setter")).to_be_visible()
+    click_and_wait(page, "[data-action=house-way]")
+    expect(page.get_by_test_id("house-hands")).to_contain_text("The house's hand")
+    expect(page.get_by_test_id("high-result")).to_contain_text(re.compile(r"High hand (wins|loses|copy).* against the house's"))
+    expect(page.locator(".result-banner")).to_be_visible()
+    # The next hand is the house's (004 s.1315): no offer.
+    expect(page.get_by_test_id("bank-offer")).to_have_count(0)

@@ -13,7 +13,7 @@ from webgame.extensions import db
 from webgame.games.paigow import table as paigow_table
 from webgame.services.tables import create_table
 
-from .tablehelp import Seat, assert_books_balance, chips, latest_round, me, round_settlements
+from .tablehelp import Seat, assert_books_balance, chips, latest_round, me, round_settlements, second_player
 
 BANK_NO_PAIR = "Kh Qd 9c 7d 5s 3h 2c"
 MINE = "As Ad Kc Ks 8h 6d 4c"  # aces and kings: the house splits them
@@ -117,4 +117,105 @@ def test_chapter4_surrender_needs_its_confirmation(guest, monkeypatch):
     assert rnd.status == "over"
     main = next(s for s in round_settlements(rnd) if s.bet == "main")
     assert main.returned == 0 and chips(me(), table) == start
+    assert_books_balance()
+
+
+# -- a player banking against the house (000 s.756-771, D-222) ------------------------------
+PLAYER = "Jh Jd 4h 4d Ts 9s 2d"  # fours in front, jacks behind by the house way
+
+
+def test_a_player_takes_the_bank_against_the_house_and_the_books_balance(app, guest, monkeypatch):
+    # Round 1, the house banks; round 2 deals the same stacks with Spot 6 as the bank (counted 1).
+    hands = {5: MINE, BANK: BANK_NO_PAIR, 3: PLAYER}
+    house_deck, pick = stacking((1,), hands)
+    bank_deck, _ = stacking((1,), hands, banker=5)
+
+    def deck(carry, rng):
+        later = carry and carry.get("player_bank", {}).get("rounds")
+        return (bank_deck if later else house_deck)(carry, rng)
+
+    monkeypatch.setattr(paigow_table, "new_deck", deck)
+    monkeypatch.setattr(paigow_table, "first_pick", pick)
+    table = create_table("Test Pai Gow bank", "pai-gow-poker", "grand-ronde", config={})
+    db.session.commit()
+    banker = Seat(guest, table, seat=5)
+    banker_player = me()
+    other = second_player(app, table, seat=3)
+    other_player = me()
+    for seat in (banker, other):
+        seat.page()
+        assert seat.act("bet", "main", chip=2000) == ""
+    assert other.act("deal") == ""
+    for seat in (banker, other):
+        seat.page()
+        assert seat.act("house-way") == ""
+    assert latest_round(table).status == "over"
+
+    # Round 2: the bank is offered to Spot 6, who bet against the dealer in round 1.
+    banker.page()
+    assert 'data-testid="bank-offer"' in banker.html and "offered to you (Spot 6): your last bet, $20" in banker.html
+    assert {"bank", "decline"} <= banker.actions
+    assert "bank" not in other.page() or "offered to Spot 6" in other.html
+    start_banker, start_other = chips(banker_player, table), chips(other_player, table)
+    # A bank the player's chips cannot hold is refused before anything moves.
+    assert "Not enough chips" in banker.act("bank", amount="2000")
+    assert chips(banker_player, table) == start_banker
+    banker.page()
+    assert banker.act("bank", amount="30") == ""
+    assert 'data-testid="bank-badge"' in banker.html and 'data-testid="seat-bank-badge"' in banker.html
+    assert "$20" in banker.html  # the last bet, against the house
+    other.page()
+    refused = other.act("bet", "main", chip=5000)  # chips of $50: one over the bank
+    assert "The bank covers $30" in refused
+    assert other.act("bet", "main", chip=2000) == ""
+    assert other.act("deal") == ""
+    banker.page()
+    assert banker.act("set", "Kc Ks") == ""
+    other.page()
+    assert other.act("house-way") == ""
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    paid = {(s.seat, s.bet): s for s in round_settlements(rnd)}
+    # The bank beats the house's hand ($20 less 5 %) and Spot 4's jacks ($20, 5 % on the net win).
+    assert paid[(5, "main")].returned == 2000 + 2000 - 100
+    assert paid[(5, "bank")].returned == 3000 + 2000 - 100
+    assert paid[(3, "main")].returned == 0
+    assert chips(banker_player, table) == start_banker + 2000 - 100 + 2000 - 100
+    assert chips(other_player, table) == start_other - 2000
+    mine = banker.page()
+    assert "Bank: <strong>" in mine and "The bank collected $20 and paid $0" in mine  # the recall's words
+    page = other.page()
+    assert 'data-testid="banker-hands"' in page and "The house's hand" in page
+    assert "High hand loses against" in page
+    assert_books_balance()
+    result = app.test_cli_runner().invoke(args=["ledger-check"])
+    assert result.exit_code == 0, result.output
+
+
+def test_the_offer_passes_when_its_clock_runs_out(app, guest, monkeypatch):
+    table = create_table("Test Pai Gow clock", "pai-gow-poker", "grand-ronde", config={})
+    db.session.commit()
+    banker = Seat(guest, table, seat=5)
+    other = second_player(app, table, seat=3)
+    for seat in (banker, other):
+        seat.page()
+        assert seat.act("bet", "main", chip=1000) == ""
+    assert other.act("deal") == ""
+    for seat in (banker, other):
+        seat.page()
+        assert seat.act("house-way") == ""
+    # Round 2 opens with Spot 4's bet; the offer to Spot 6 waits on a clock.
+    assert other.page() and other.act("bet", "main", chip=1000) == ""
+    rnd = latest_round(table)
+    assert rnd.status == "open" and rnd.deadline is not None and rnd.deadline_kind == "decision"
+    from webgame.services import clocks
+
+    rnd.deadline = rnd.deadline.replace(year=2000)
+    db.session.commit()
+    assert clocks.tick(table)
+    db.session.expire_all()
+    state = paigow_table.PAI_GOW_POKER.load(latest_round(table).state)
+    # 000 s.758: the offer moves on counterclockwise, to Spot 4, who bet in round 1.
+    assert state.offers == [3] and state.banker is None
+    assert "Spot 6: time is up; the bank passes on." in state.notes
     assert_books_balance()

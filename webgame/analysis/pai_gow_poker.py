@@ -20,6 +20,14 @@ dollars, from the same counts (each other hand is a uniform seven of the 53 card
 **The bet against the house** is simulated through the engine's rules: one player and the
 dealer each take seven cards of a fresh 53-card deck and both set by the house way (D-211); a
 win pays 1 to 1 less the table's commission. Stated strategy: the player sets by the house way.
+
+**The player-banker's side** (000 s.756-771, 004 s.1314-1336, D-222), where a table offers a
+player the bank: simulated likewise with three hands from one deck (the banker's, the house's
+and one other player's), all set by the house way. The banker wagers the same amount against
+the house's hand as the other player wagers against the bank; copies are the bank's against
+both; a win against the house pays 1 to 1 less the commission at once, and the bank pays the
+commission on its net win from the other player. The figure is the banker's loss per dollar of
+the two wagers (negative: the banker's advantage).
 """
 
 from __future__ import annotations
@@ -43,6 +51,7 @@ from .core import Progress, Result, Tally, Wager
 
 GAME = "pai-gow-poker"
 MAIN, FORTUNE, ENVY = "main", "fortune-bonus", "envy-bonus"
+PLAYER_BANK = "player-bank"  # the banker's side of a player bank against the house
 HANDS = comb(53, 7)
 KING, QUEEN = 11, 10
 CHUNK = 500  # rounds per seeded chunk: each round sets two hands by the house way
@@ -190,9 +199,24 @@ def play_round(rules: Mapping[str, Any], deck: list[int], stake: int) -> int:
     return 0 if v.result == "push" else -stake
 
 
+def bank_round(rules: Mapping[str, Any], deck: list[int], stake: int) -> int:
+    """The player-banker's net in cents: its seven cards against the house's seven for
+    ``stake`` (a win paying 1 to 1 less the commission at once), then one other player's seven
+    for ``stake``, the bank paying the commission on a net win (004 s.1326-1328, D-222); every
+    hand set by the house way, copies the bank's."""
+    ranking, way = Ranking.of(rules), HouseWay.of(rules["house_way"])
+    bank = house_way(ranking, way, deck[:7]).hand
+    house = versus(house_way(ranking, way, deck[7:14]).hand, bank).result
+    other = versus(house_way(ranking, way, deck[14:21]).hand, bank).result
+    won = Odds.parse(str(rules["paytables"]["pai-gow-poker"]["lines"]["win"])).win(stake)
+    net = {"lose": won - commission(rules, won), "push": 0}.get(house, -stake)
+    table = {"lose": stake, "push": 0}.get(other, -won)
+    return net + table - (commission(rules, table) if table > 0 else 0)
+
+
 def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
              progress: Progress | None = None) -> Tally:
-    if bet != MAIN:
+    if bet not in (MAIN, PLAYER_BANK):
         raise ValueError(f"no simulation for {bet}")
     rng = SeededRng(seed)
     stake = max(int(rules["limits"]["main"]["min"]), 2000)  # $20: a commission of a whole dollar
@@ -200,8 +224,12 @@ def simulate(rules: Mapping[str, Any], bet: str, rounds: int, seed: str,
     for i in range(rounds):
         deck = list(DECK)
         rng.shuffle(deck)
-        x = play_round(rules, deck, stake)
-        tally.add(float(x), float(stake), float(stake), wins=int(x > 0))
+        if bet == PLAYER_BANK:
+            x = bank_round(rules, deck, stake)
+            tally.add(float(x), float(2 * stake), float(2 * stake), n=2, wins=int(x > 0))
+        else:
+            x = play_round(rules, deck, stake)
+            tally.add(float(x), float(stake), float(stake), wins=int(x > 0))
         if progress is not None and (i + 1) % 100 == 0:
             progress(i + 1, rounds)
     return tally
@@ -226,6 +254,21 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
                  "commission_pct": pct,
                  "commission_rounding": rules["commission_rounding"], "house_way": rules["house_way"]},
     )]
+    if rules.get("player_bank") and against == "the house":
+        out.append(Wager(
+            bet=PLAYER_BANK, label="Banking against the house (the player-banker's side)",
+            paytable=_lines(rules, "pai-gow-poker"),
+            assumptions=(f"Simulated: the player-banker, the house's hand and one other player, seven cards each "
+                         f"from a fresh 53-card deck, all set by the house way (D-211); $20 against the house's "
+                         f"hand and $20 bet against the bank; copies are the bank's; a win against the house "
+                         f"pays 1 to 1 {pay} at once and the bank pays the same on its net win from the other "
+                         f"player (D-220, D-222). The figure is per dollar of both wagers; negative is the "
+                         f"banker's advantage."),
+            simulated=True, can_simulate=True, default_rounds=20_000,
+            sim_key={"bank": True, "joker": rules["joker"], "wheel": rules["wheel"],
+                     "five_aces": rules["five_aces"], "commission_pct": pct,
+                     "commission_rounding": rules["commission_rounding"], "house_way": rules["house_way"]},
+        ))
     if FORTUNE in rules["side_bets"]:
         fortune = str(rules["fortune_paytable"])
         out.append(Wager(

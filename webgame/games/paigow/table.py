@@ -25,6 +25,17 @@ gave the action pile (:meth:`PaiGowPoker.seat_player_dealer`). The seven piles t
 seven seats clockwise from that seat (001 s.39-110 rules 5-6, D-478, D-230), the bank's pile
 is the dealer's hand, and once every player has set, the player-dealer sets the bank's hand or
 asks for the house way; a clock that runs out sets it by the house way (D-235, D-472).
+
+At a house-banked table whose rules name a ``player_bank`` rotation (000 s.756-771, 004
+s.1314-1336) a seated player may take the bank against the house (:mod:`.player_bank`): the
+offer comes before the deal, one seat at a time on a clock (a clock that runs out passes, P-011;
+a bet from the offered seat passes, a deal lapses the offers, P-252); the player-banker stakes
+exactly their last basic bet against the house's hand (``main``) and a bank (``bank``, "placed
+on the marker", 004 s.1323) that must cover every other basic bet on the table (D-222, P-253);
+the other players bet on one betting area each (000 s.771, D-229) and play against the banker's
+hand, which its player sets like any hand (D-227, D-235); the house dealer's hand, set by the
+house way, plays the bank too. The bank pays 5 % on a win against the house at once and 5 % on its net win from the
+others (004 s.1326-1328, D-220, D-222); the Fortune Bonus and Envy stay the house's (D-223).
 """
 
 from __future__ import annotations
@@ -38,13 +49,23 @@ from ...devices.shoe import Shoe
 from ...engine.cards import RANKS, build_shoe
 from ...engine.hands import card_ids
 from ...engine.money import fmt, percent, share_exactly
-from ...engine.protocol import Action, Event, IllegalAction, Legal, Note
+from ...engine.protocol import SYSTEM_SEAT, Action, Event, IllegalAction, Legal, Note, Refund, Stake
 from ...engine.rng import Rng
-from ..banked import snapshot, spot_word
+from ..banked import BETTING, OVER, snapshot, spot_word
 from ..carnival.base import DECIDE, Box, CarnivalEngine, CarnivalState, Spot
 from .bonus import ace_high_line, fortune_line, pai_gow_high
 from .hands import Ranking, SetHand, describe_front, parse_front, set_hand, settings, versus
 from .house_way import HouseWay, house_way
+from .player_bank import (
+    BANK_BET,
+    after_round,
+    bank_limits,
+    counterclockwise,
+    fresh_rotation,
+    last_basic_bet,
+    offers_for,
+    owner_recorded,
+)
 
 MAIN, FORTUNE, ENVY, ACE_HIGH = "main", "fortune-bonus", "envy-bonus", "ace-high-bonus"
 POSITIONS = 7  # the bank and six player positions (D-229)
@@ -74,6 +95,11 @@ class PaiGowState(CarnivalState):
     bank_seat: int | None = None  # the player-dealer's seat, at a player-dealer table
     first_seat: int | None = None  # the seat the action pile goes to, at a player-dealer table
     pai_gow: int | None = None  # Face Up: the top rank of the bank's Pai Gow that pushes every game wager
+    banker: int | None = None  # the seat that banks against the house this round (000 s.756, 004 s.1314)
+    house_bet: int = 0  # the player-banker's wager against the house's hand (D-222)
+    bank_cover: int = 0  # the player-banker's bank against the other players (004 s.1323)
+    offers: list[int] = field(default_factory=list)  # seats still to be offered the bank, the first now
+    rotation: dict[str, Any] = field(default_factory=dict)  # the bank's rotation, carried round to round
 
 
 def _pg(state: CarnivalState) -> PaiGowState:
@@ -109,14 +135,23 @@ def position_of(draw: list[int]) -> int:
     return (sum(draw) - 1) % POSITIONS + 1
 
 
-def seat_at(position: int) -> int | None:
-    """The engine seat at a position counted counterclockwise from the bank (None: the bank)."""
-    return None if position == 1 else POSITIONS - position
+def seat_at(position: int, bank: int | None = None) -> int | None:
+    """The engine seat at a position counted counterclockwise from the bank as 1 (None: the
+    house dealer). The bank is the house dealer, or the seat of a player who banks: "those
+    numbers will always change as the Banker changes positions" (004 s.1273; 000 s.776)."""
+    ring: list[int | None] = [None, *counterclockwise(POSITIONS - 1)]
+    return ring[(ring.index(bank) + position - 1) % POSITIONS]
 
 
 def player_banked(rules: Mapping[str, Any]) -> bool:
     """A California table: a seated player banks (the rules' ``banking``, D-465)."""
     return rules.get("banking") == "player-dealer"
+
+
+def bank_mode(rules: Mapping[str, Any]) -> str:
+    """The rotation that offers a player the bank against the house ("" where none does):
+    000 s.756-769 "round", 004 s.1314-1319 "alternate" (:mod:`.player_bank`)."""
+    return "" if player_banked(rules) else str(rules.get("player_bank", ""))
 
 
 def envy_table(rules: Mapping[str, Any]) -> str:
@@ -150,6 +185,12 @@ def commission(rules: Mapping[str, Any], won: int) -> int:
 
 
 SURRENDER, KEEP = "surrender-all", "keep"
+FLIPPED = {"win": "lose", "lose": "win", "copy": "copy"}
+
+
+def _flip(result: str) -> str:
+    """A half's result seen from the other side ("copy" stays the bank's)."""
+    return FLIPPED.get(result, result)
 CONFIRMED = "confirmed"
 
 
@@ -162,6 +203,7 @@ class PaiGowPoker(CarnivalEngine):
     name = "Pai Gow Poker"
     family = "paigow"
     state_class = PaiGowState
+    opening_actions = ("bet", "bank", "decline")  # the offered player may answer before anyone bets
     STAGES = 2
     DECISIONS = ("set", "house-way", SURRENDER, KEEP)
     MAIN = MAIN
@@ -202,6 +244,12 @@ class PaiGowPoker(CarnivalEngine):
 
     def legal_actions(self, state: CarnivalState, seat: int) -> list[Legal]:
         st = _pg(state)
+        if st.phase == BETTING and st.offers:
+            betting = super().legal_actions(state, seat)
+            return self._offer_legal(st, seat) + betting if seat == st.offers[0] else betting
+        if st.phase == BETTING and st.banker is not None and seat == st.banker:
+            return [Legal("clear", label="Give up the bank") if lg.kind == "clear" else lg
+                    for lg in super().legal_actions(state, seat)]
         if self._pd_setting(st):
             if seat != st.bank_seat:
                 return []
@@ -234,7 +282,192 @@ class PaiGowPoker(CarnivalEngine):
         shoe = new_deck(carry, rng)
         state = PaiGowState(rules=snap, shoe=shoe, seats={i: Box() for i in range(int(snap["seats"]))})
         state.notes.append("A fresh deck and the joker are shuffled for this round.")
+        mode = bank_mode(snap)
+        if mode:
+            state.rotation = dict((carry or {}).get("player_bank") or fresh_rotation())
+            state.offers = offers_for(mode, state.rotation, int(snap["seats"]))
+            if state.offers:
+                state.notes.append(f"The bank is offered to {spot_word(state.offers[0])} before the bets.")
         return state
+
+    def carry(self, state: CarnivalState) -> dict[str, Any]:
+        """The shuffle count, and where a player bank's rotation stands once a round is dealt."""
+        out = super().carry(state)
+        st = _pg(state)
+        mode = bank_mode(st.rules)
+        if not mode:
+            return out
+        dealt = any(b.cards for b in st.seats.values()) and not st.void
+        if not dealt:  # a round with no hand leaves the rotation where it was
+            out["player_bank"] = dict(st.rotation)
+            return out
+        bets = {n: (st.owners.get(n, ""), box.bets.get(MAIN, 0)) for n, box in st.seats.items()
+                if box.cards and n != st.banker and st.owners.get(n)}
+        out["player_bank"] = after_round(mode, st.rotation, int(st.rules["seats"]), st.banker, bets)
+        return out
+
+    # -- a player bank against the house (000 s.756-771; 004 s.1314-1336; D-222) ----------
+    def moves(self) -> dict[str, Any]:
+        return {**super().moves(), "bet": self._bet_or_pass, "bank": self._take_bank, "decline": self._pass_bank,
+                "deal": self._deal_once_banked, "timeout": self._timeout, "clear": self._clear,
+                "owner": self._owner_change}
+
+    def to_act(self, state: CarnivalState) -> int | None:
+        st = _pg(state)
+        if st.phase == BETTING and st.offers:
+            return st.offers[0]  # the offer waits on its seat, on a clock (P-011)
+        return super().to_act(state)
+
+    def deciding(self, state: CarnivalState) -> list[int]:
+        st = _pg(state)
+        if st.phase == BETTING and st.offers:
+            return [st.offers[0]]
+        return super().deciding(state)
+
+    def timeout_action(self, state: CarnivalState) -> Action | None:
+        st = _pg(state)
+        if st.phase == BETTING and st.offers:
+            return Action("timeout", SYSTEM_SEAT)
+        return super().timeout_action(state)
+
+    def _timeout(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        st = _pg(state)
+        if st.phase == BETTING and st.offers:
+            if action.seat != SYSTEM_SEAT:
+                raise IllegalAction("Only the table's clock can time a decision out.")
+            seat = st.offers[0]
+            events.append(Note(f"{spot_word(seat)}: time is up; the bank passes on.", seat))
+            self._pass_bank(state, Action("decline", seat), rng, events)
+            return
+        self.timeout(state, action, rng, events)
+
+    def _offer_legal(self, st: PaiGowState, seat: int) -> list[Legal]:
+        rules = st.rules
+        lim = self.limit(rules, MAIN)
+        already = sum(b.bets.get(MAIN, 0) for n, b in st.seats.items() if n != seat)  # its own go back
+        low, high = bank_limits(lim["min"], lim["max"], int(rules["seats"]), already, self.step(rules))
+        house = self._house_bet(st, seat)
+        return [Legal("bank", "", low, high, f"Take the bank ({fmt(house)} against the house)"),
+                Legal("decline", label="Pass the bank")]
+
+    def _house_bet(self, st: PaiGowState, seat: int) -> int:
+        return min(last_basic_bet(st.rotation, seat), self.limit(st.rules, MAIN)["max"])
+
+    @staticmethod
+    def _wagered_against_bank(st: PaiGowState) -> int:
+        """The basic bets the bank must cover: every seat's but the banker's (the Fortune Bonus
+        is the house's, D-223)."""
+        return sum(b.bets.get(MAIN, 0) for n, b in st.seats.items() if n != st.banker)
+
+    def _take_bank(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """The offered seat takes the bank: its own bets so far go back, it stakes its last basic
+        bet against the house's hand and posts the bank; a player who now has bets on more than
+        one betting area keeps the first (000 s.771, D-229)."""
+        st = _pg(state)
+        if st.phase != BETTING or not st.offers or action.seat != st.offers[0]:
+            raise IllegalAction("The bank is not being offered to you.")
+        legal = self._offer_legal(st, action.seat)[0]
+        if action.amount % self.step(st.rules):
+            raise IllegalAction(f"The bank is posted in steps of {fmt(self.step(st.rules))}.")
+        if not legal.min <= action.amount <= legal.max:
+            raise IllegalAction(f"The bank must cover every wager on the table: post {fmt(legal.min)} "
+                                f"to {fmt(legal.max)} (004 s.1314, D-222).")
+        seat = action.seat
+        box = st.seats[seat]
+        for key in list(box.bets):
+            events.append(Refund(seat, key, box.bets.pop(key)))
+        house = self._house_bet(st, seat)
+        st.banker, st.house_bet, st.bank_cover, st.offers = seat, house, action.amount, []
+        box.bets[MAIN], box.bets[BANK_BET] = house, action.amount
+        events += [Stake(seat, MAIN, house), Stake(seat, BANK_BET, action.amount)]
+        events.append(Note(f"{spot_word(seat)} takes the bank: {fmt(house)} against the house's hand and a "
+                           f"{fmt(action.amount)} bank against the table.", seat))
+        seen: dict[str, int] = {}
+        for n, other in sorted(st.seats.items()):
+            who = st.owners.get(n)
+            if n == seat or not other.bets or not who:
+                continue
+            if who in seen:
+                for key in list(other.bets):
+                    events.append(Refund(n, key, other.bets.pop(key)))
+                events.append(Note(f"While a player banks, each player bets on one betting area: the bets on "
+                                   f"{spot_word(n)} go back (000 s.771, D-229).", n))
+            else:
+                seen[who] = n
+
+    def _pass_bank(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        st = _pg(state)
+        if st.phase != BETTING or not st.offers or action.seat != st.offers[0]:
+            raise IllegalAction("The bank is not being offered to you.")
+        st.offers.pop(0)
+        nxt = f"it is offered to {spot_word(st.offers[0])}" if st.offers else "the house banks this round"
+        events.append(Note(f"{spot_word(action.seat)} passes the bank: {nxt}.", action.seat))
+
+    def _bet_or_pass(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """A bet from the seat the bank is offered to passes the bank: a player who simply bets
+        has chosen to play against the bank rather than be it (000 s.757 "be the bank or pass")."""
+        st = _pg(state)
+        self._bet(state, action, events)
+        if st.phase == BETTING and st.offers and action.seat == st.offers[0]:
+            self._pass_bank(state, Action("decline", action.seat), rng, events)
+
+    def _deal_once_banked(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """The deal: offers not yet answered lapse, and the house banks (P-252); the bank is
+        settled before the hands are dealt (004 s.1314)."""
+        st = _pg(state)
+        lapsed = st.offers if st.phase == BETTING else []
+        self._deal(state, action, rng, events)  # refused as at any table before anything lapses
+        if lapsed:
+            st.offers = []
+            events.insert(0, Note("Nobody took the bank before the deal: the house banks this round."))
+
+    def _clear(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """Bets taken back before the deal; from the banker, the bank given up: both its stakes
+        go back and the house banks the round (P-259; so a banker who is not there when the
+        cards are dealt is never played for, P-015)."""
+        st = _pg(state)
+        if st.banker is not None and action.seat == st.banker:
+            if st.phase != BETTING:
+                raise IllegalAction("Betting is closed.")
+            box = st.seats[st.banker]
+            for key in list(box.bets):
+                events.append(Refund(st.banker, key, box.bets.pop(key)))
+            events.append(Note(f"{spot_word(st.banker)} gives up the bank: the house banks this round.", st.banker))
+            st.banker, st.house_bet, st.bank_cover = None, 0, 0
+            return
+        self.clear(state, action, events)
+
+    def _owner_change(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """A seat changing hands: a seat whose new player did not make its last basic bet is not
+        offered the bank (000 s.769; 004 s.1314)."""
+        st = _pg(state)
+        self.owner(state, action, events)
+        was = st.offers[:1]
+        if action.seat in st.offers and owner_recorded(st.rotation, action.seat) != st.owners.get(action.seat):
+            st.offers.remove(action.seat)
+        if was and st.offers[:1] != was and st.phase == BETTING:
+            nxt = f"it is offered to {spot_word(st.offers[0])}" if st.offers else "the house banks this round"
+            events.append(Note(f"{spot_word(was[0])} is not there to take the bank: {nxt}."))
+
+    def may_bet(self, state: CarnivalState, seat: int) -> str:
+        st = _pg(state)
+        if st.banker is not None and seat == st.banker:
+            return f"You hold the bank: your wager is {fmt(st.house_bet)} against the house's hand (D-222)."
+        who = st.owners.get(seat)
+        if st.banker is not None and who and any(
+                st.owners.get(n) == who and b.bets for n, b in st.seats.items() if n != seat):
+            return "While a player banks, each player bets on one betting area only (000 s.771, D-229)."
+        return ""
+
+    def check_bet(self, state: CarnivalState, box: Box, spot: Spot, amount: int) -> None:
+        st = _pg(state)
+        if st.banker is None or spot.key != MAIN:
+            return
+        already = self._wagered_against_bank(st)
+        if already + amount > st.bank_cover:
+            room = max(st.bank_cover - already, 0)
+            raise IllegalAction(f"The bank covers {fmt(st.bank_cover)} and {fmt(already)} is already bet against "
+                                f"it: at most {fmt(room)} more (004 s.1314, D-222).")
 
     # -- the deal ------------------------------------------------------------------------
     def expected_cards(self, state: CarnivalState) -> tuple[int, int, int]:
@@ -253,15 +486,19 @@ class PaiGowPoker(CarnivalEngine):
         stacks = [[st.shoe.draw(rng).code for _ in range(7)] for _ in range(POSITIONS)]
         for k, stack in enumerate(stacks):
             position = (st.first_position - 1 + k) % POSITIONS + 1
-            seat = seat_at(position)
+            seat = seat_at(position, st.banker)
             if seat is None:
                 st.dealer = stack
             elif seat in players:
                 st.seats[seat].cards = stack
             else:
                 st.burn.extend(stack)
-        first = seat_at(st.first_position)
-        where = "the bank" if first is None else spot_word(first)
+        first = seat_at(st.first_position, st.banker)
+        if st.banker is None:
+            where = "the bank" if first is None else spot_word(first)
+        else:  # counted from the player who banks as 1 (004 s.1273-1283; 000 s.776)
+            where = ("the house dealer" if first is None else
+                     f"the bank, {spot_word(first)}" if first == st.banker else spot_word(first))
         drawn = " + ".join(str(d) for d in st.draw)
         total = f" = {sum(st.draw)}" if len(st.draw) > 1 else ""
         events.append(Note(f"The draw is {drawn}{total}: the first hand goes to {where}."))
@@ -289,7 +526,9 @@ class PaiGowPoker(CarnivalEngine):
         if state.stage == self.BANK_STAGE and _pg(state).bank_seat is not None:
             return False  # the player-dealer's stage: no player decides
         if state.stage != self.SET_STAGE:
-            return box.live and bool(state.rules.get("surrender"))
+            banker = _pg(state).banker  # the bank never surrenders
+            banks = banker is not None and box is state.seats[banker]
+            return box.live and bool(state.rules.get("surrender")) and not banks
         return box.live
 
     def decision_legal(self, state: CarnivalState, seat: int, box: Box) -> list[Legal]:
@@ -392,6 +631,14 @@ class PaiGowPoker(CarnivalEngine):
             return Action(KEEP, seat)
         return Action("house-way", seat)
 
+    def bot_action(self, state: CarnivalState, seat: int) -> Action | None:
+        """Bots pass the bank (they never bank against the house) and otherwise play as at
+        any table."""
+        st = _pg(state)
+        if st.phase == BETTING and st.offers:
+            return Action("decline", seat) if seat == st.offers[0] else None
+        return super().bot_action(state, seat)
+
     def bot_decision(self, state: CarnivalState, seat: int) -> Action:
         """Bots set every hand, the bank's too, by the house way and never surrender."""
         return self.default_action(state, seat)
@@ -399,6 +646,9 @@ class PaiGowPoker(CarnivalEngine):
     # -- the showdown --------------------------------------------------------------------
     def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
         st = _pg(state)
+        if st.banker is not None:
+            self._player_bank_showdown(st, events)
+            return
         rules = st.rules
         ranking = self.ranking(rules)
         bank = set_hand(ranking, card_ids(st.dealer), card_ids(st.bank.front))
@@ -424,6 +674,68 @@ class PaiGowPoker(CarnivalEngine):
                 self.push(st, events, n, MAIN, f"Push: {words}")
             else:
                 self.lose(st, events, n, MAIN, words)
+        self._fortune(st, events)
+
+    def _player_bank_showdown(self, st: PaiGowState, events: list[Event]) -> None:
+        """A player banks (004 s.1323-1336, D-222): the house's hand plays the bank first, for the
+        banker's wager on its betting circle, a win paying 1 to 1 less the commission at once; then
+        every other hand plays the banker's, the winners paid by the bank less the house's
+        commission, and the bank pays the commission on its net win from them. Copies are the
+        bank's, against the house too (004 s.1237 "The banker wins all copy hands")."""
+        rules = st.rules
+        ranking = self.ranking(rules)
+        banker = st.banker
+        assert banker is not None
+        bbox, bset = st.seats[banker], st.sets[banker]
+        bank = set_hand(ranking, card_ids(bbox.cards), card_ids(bset.front))
+        bbox.hand = f"{bset.back_words} behind, {bset.front_words} in front"
+        odds = self.odds(rules, "pai-gow-poker", "win")
+        house = versus(set_hand(ranking, card_ids(st.dealer), card_ids(st.bank.front)), bank)
+        st.bank.front_result, st.bank.back_result = house.front, house.back
+        bset.front_result, bset.back_result = _flip(house.front), _flip(house.back)
+        stake = bbox.bets[MAIN]
+        if house.result == "lose":
+            won = odds.win(stake)
+            vig = commission(rules, won)
+            self.settle(st, events, banker, MAIN, stake, stake + won - vig, "win",
+                        f"The bank beats the house's hand: pays {odds}" + (f" less {fmt(vig)} commission" if vig else ""))
+        elif house.result == "push":
+            self.push(st, events, banker, MAIN, "Push with the house's hand: one hand each")
+        else:
+            self.lose(st, events, banker, MAIN, "The house's hand beats the bank")
+        collected = paid = 0
+        for n, box in sorted(st.seats.items()):
+            if n == banker or MAIN not in box.bets:
+                continue
+            if not box.live:  # a surrendered wager is the bank's (004 s.1296)
+                collected += box.bets[MAIN] if box.folded else 0
+                continue
+            hs = st.sets[n]
+            mine = set_hand(ranking, card_ids(box.cards), card_ids(hs.front))
+            v = versus(mine, bank)
+            hs.front_result, hs.back_result = v.front, v.back
+            box.hand = f"{hs.back_words} behind, {hs.front_words} in front"
+            words = f"Five-card hand {HALF_WORDS[v.back]}, two-card hand {HALF_WORDS[v.front]} against the bank"
+            bet = box.bets[MAIN]
+            if v.result == "win" and not v.foul:
+                won = odds.win(bet)
+                vig = commission(rules, won)
+                paid += won
+                self.settle(st, events, n, MAIN, bet, bet + won - vig, "win",
+                            f"Both hands beat the bank: pays {odds}" + (f" less {fmt(vig)} commission" if vig else ""))
+            elif v.result == "push" and not v.foul:
+                self.push(st, events, n, MAIN, f"Push: {words}")
+            else:
+                collected += bet
+                self.lose(st, events, n, MAIN, "Foul: the two-card hand outranks the five-card hand" if v.foul else words)
+        net = collected - paid
+        vig = commission(rules, net) if net > 0 else 0
+        cover = bbox.bets[BANK_BET]
+        result = "win" if net > 0 else "lose" if net < 0 else "push"
+        detail = (f"The bank collected {fmt(collected)} and paid {fmt(paid)}"
+                  + (f"; {fmt(vig)} commission on its net win" if vig else ""))
+        self.settle(st, events, banker, BANK_BET, cover, cover + net - vig, result, detail)
+        events.append(Note(f"{spot_word(banker)}'s bank collected {fmt(collected)} and paid {fmt(paid)}."))
         self._fortune(st, events)
 
     def _fortune(self, st: PaiGowState, events: list[Event]) -> None:
@@ -531,7 +843,7 @@ class PaiGowPoker(CarnivalEngine):
                 entry["house_way"] = {"front": done.hand.front_codes, "back": done.hand.back_codes,
                                       "row": done.row}
             seats[n] = entry
-        first = seat_at(st.first_position) if st.first_position else None
+        first = seat_at(st.first_position, st.banker) if st.first_position else None
         if st.bank_seat is not None:
             first = st.first_seat
         bank_to_set = None
@@ -554,7 +866,39 @@ class PaiGowPoker(CarnivalEngine):
                       "by_house_way": st.bank.by_house_way} if st.bank.front else None),
             "joker": st.rules["joker"],
             "house_way_name": st.rules["house_way"]["name"],
+            "player_bank": self._player_bank_view(st, mine),
         }
+
+    def _player_bank_view(self, st: PaiGowState, mine: set[int]) -> dict[str, Any] | None:
+        """The bank against the house as the felt shows it: who is offered it now, who holds it,
+        its wager against the house's hand, its bank and what is bet against it, and once shown
+        (at the surrender window or the showdown; to its player at once) the banker's hand and
+        how each half fared against the house's."""
+        mode = bank_mode(st.rules)
+        if not mode:
+            return None
+        banker = st.banker
+        hand = None
+        if banker is not None and banker in st.sets and (st.revealed or st.stage >= 2 or banker in mine):
+            hs = st.sets[banker]
+            hand = {"front": list(hs.front), "back": list(hs.back), "front_words": hs.front_words,
+                    "back_words": hs.back_words, "by_house_way": hs.by_house_way,
+                    "front_result": hs.front_result, "back_result": hs.back_result}
+        against = self._wagered_against_bank(st) if banker is not None else 0
+        offered = st.offers[0] if st.phase == BETTING and st.offers else None
+        rotation = st.rotation
+        if st.phase == OVER:
+            # Between rounds the felt shows the finished round: the next round's offer is the
+            # one its rotation makes to the seats' players now.
+            rotation = self.carry(st).get("player_bank", rotation)
+            offered = next((s for s in offers_for(mode, rotation, int(st.rules["seats"]))
+                            if owner_recorded(rotation, s) == st.owners.get(s)), None)
+        house_bet = min(last_basic_bet(rotation, offered), self.limit(st.rules, MAIN)["max"]) if offered is not None else 0
+        return {"mode": mode, "offered_to": offered, "offered_mine": offered is not None and offered in mine,
+                "offer_house_bet": house_bet,
+                "banker": banker, "mine": banker is not None and banker in mine,
+                "house_bet": st.house_bet, "cover": st.bank_cover, "against": against,
+                "room": max(st.bank_cover - against, 0), "hand": hand}
 
 
 PAI_GOW_POKER = PaiGowPoker()

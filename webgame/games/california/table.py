@@ -30,8 +30,9 @@ reuse it as their data in ``rules/california/`` and their rules TOML say.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...engine.money import fmt
@@ -49,7 +50,7 @@ from ...engine.protocol import (
     Settlement,
     Stake,
 )
-from ...engine.rng import Rng
+from ...engine.rng import Rng, SeededRng
 from . import action as seats_action
 from . import coverage, fees, rotation
 from .editions import Edition, edition
@@ -226,8 +227,102 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if state.phase == BETTING:
             return list(self.inner.legal_actions(state.inner, seat)) + self._behind_legal(state, seat) + nxt
         if state.phase == PLAY:
-            return list(self.inner.legal_actions(state.inner, seat)) + nxt
+            return self._play_legal(state, seat) + nxt
         return []
+
+    # -- who decides a seat's hand (D-475, D-477) -------------------------------------------
+    def money_on(self, state: PlayerDealerState, circle: int) -> dict[int, int]:
+        """Each person's money in action on one seat's hand: the seated player's wagers there
+        and every bet behind them, by the engine seat of whoever placed it."""
+        out: dict[int, int] = {}
+        own = sum(a for a in state.wagers.get(str(circle), {}).values() if a > 0)
+        if own:
+            out[circle] = own
+        for backer, keys in state.behind.items():
+            here = sum(amount for key, amount in keys.items() if behind_target(key)[1] == circle)
+            if here:
+                out[int(backer)] = out.get(int(backer), 0) + here
+        return out
+
+    def controllers(self, state: PlayerDealerState) -> dict[int, int]:
+        """Each seat with a hand (a wager of its own) -> the engine seat of the person who makes
+        its decisions. Where the edition's ``control`` is "most-money" (D-475) that is whoever
+        has the most money in action on the hand, the seated player on equal amounts; a bettor
+        who has a hand of their own sees only that hand (D-477), so their bets behind never take
+        another hand from its player, and a backer with no hand of their own controls one hand
+        at most, the first in the order hands are played (001 s.60, "a player may set only the
+        first hand they look at"); between backers with equal money, the lower spot (002 s.1352,
+        "the player betting on the #1 square has preference"). Elsewhere the seated player
+        decides (D-475, 003 rule 44)."""
+        hands = sorted(int(s) for s, bets in state.wagers.items()
+                       if int(s) != state.pd_seat and any(a > 0 for a in bets.values()))
+        out = {seat: seat for seat in hands}
+        if self.edition(state.rules).control != "most-money" or not state.behind:
+            return out
+        if state.action_seat is not None and state.pd_seat is not None:
+            order = seats_action.settlement_order(self._layout(state), position(state.action_seat),
+                                                  self.edition(state.rules).action.settle)
+            ranked = [seat_of(p) for p in order if seat_of(p) in out]
+            hands = ranked + [h for h in hands if h not in ranked]
+        taken: set[int] = set()
+        for seat in hands:
+            money = self.money_on(state, seat)
+            best, most = seat, money.get(seat, 0)
+            for backer in sorted(money):
+                if backer == seat or backer in out or backer in taken:
+                    continue  # a backer with a hand of their own, or one already playing a hand
+                if money[backer] > most:
+                    best, most = backer, money[backer]
+            out[seat] = best
+            if best != seat:
+                taken.add(best)
+        return out
+
+    def backs(self, state: PlayerDealerState, seat: int) -> int | None:
+        """The other seat whose hand this seat's player controls as a backline bettor, if any."""
+        return next((hand for hand, who in self.controllers(state).items() if who == seat and hand != seat), None)
+
+    def _stakes_more(self, state: PlayerDealerState, hand: int, action: Action) -> bool:
+        """Whether a decision would put more of the seated player's money on the table (a
+        double, a split): tried on a copy, since only the engine knows its moves."""
+        trial = copy.deepcopy(state.inner)
+        try:
+            events = self.inner.apply(trial, replace(action, seat=hand), SeededRng(b"control"))
+        except (IllegalAction, KeyError, ValueError, TypeError):
+            return False
+        return any(isinstance(ev, Stake) for ev in events)
+
+    def _play_legal(self, state: PlayerDealerState, seat: int) -> list[Legal]:
+        """The decisions a seat's player may post: their own hand's, unless somebody with more
+        money on it decides (D-475); a backline controller posts the hand's decisions from their
+        own seat, except one that would stake more of the seated player's chips (P-261)."""
+        if seat == SYSTEM_SEAT:
+            return list(self.inner.legal_actions(state.inner, seat))
+        ctl = self.controllers(state)
+        hand = self.backs(state, seat)
+        if hand is not None:
+            return [lg for lg in self.inner.legal_actions(state.inner, hand)
+                    if not self._stakes_more(state, hand, Action(lg.kind, seat, lg.spot, lg.max))]
+        if ctl.get(seat, seat) != seat:
+            return []
+        return list(self.inner.legal_actions(state.inner, seat))
+
+    def _controlled(self, state: PlayerDealerState, action: Action) -> Action:
+        """A decision as the hand's engine takes it: a backline controller's is played on the
+        hand they control; the seated player's is refused while somebody else decides."""
+        if action.seat == SYSTEM_SEAT:
+            return action
+        hand = self.backs(state, action.seat)
+        if hand is not None:
+            if self._stakes_more(state, hand, action):
+                raise IllegalAction(f"Only Spot {position(hand)}'s own player can put more money on that hand: "
+                                    "a bet behind puts up no further wager.")
+            return replace(action, seat=hand)
+        who = self.controllers(state).get(action.seat, action.seat)
+        if who != action.seat:
+            raise IllegalAction(f"Spot {position(who)} has more money on your hand than you and makes its "
+                                "decisions: nothing was changed.")
+        return action
 
     # -- backline: bets behind another seat's wager (D-473, D-474) ------------------------
     def _behind_allowed(self, state: PlayerDealerState, bet: str) -> bool:
@@ -363,6 +458,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             events = self._behind(state, action)
         elif state.phase == BETTING and kind == self.inner.window_closes_with:
             events = self._orphans(state) + self._deal(state, action, rng)
+        elif state.phase == PLAY:
+            events = self._pass(state, self.inner.apply(state.inner, self._controlled(state, action), rng))
         else:
             events = self._pass(state, self.inner.apply(state.inner, action, rng))
         self._record(state, events)
@@ -628,6 +725,15 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return Action("decline", seat)
         if state.phase == BETTING and seat == state.pd_seat:
             return None
+        if state.phase == PLAY and seat != SYSTEM_SEAT:
+            hand = self.backs(state, seat)
+            if hand is not None:  # a bot that controls another hand plays it by its house strategy
+                move = self.inner.bot_action(state.inner, hand)
+                if move is None or move.seat != hand or self._stakes_more(state, hand, move):
+                    return None  # the clock's default then plays it
+                return replace(move, seat=seat)
+            if self.controllers(state).get(seat, seat) != seat:
+                return None  # somebody with more money decides this hand (D-475)
         if state.phase in (BETTING, PLAY):
             return self.inner.bot_action(state.inner, seat)
         return None
@@ -640,13 +746,33 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return Action("close", SYSTEM_SEAT)
         if state.phase == BETTING and not any(any(b.values()) for b in state.wagers.values()):
             return Action("close", SYSTEM_SEAT)
-        if state.phase in (BETTING, PLAY):
+        if state.phase == PLAY:
+            move = self.inner.timeout_action(state.inner)
+            if move is None or move.seat == SYSTEM_SEAT:
+                return move
+            # The clock's default is posted as the controller's decision (D-473, D-009).
+            return replace(move, seat=self.controllers(state).get(move.seat, move.seat))
+        if state.phase == BETTING:
             return self.inner.timeout_action(state.inner)
         return None
 
     # -- showing it ---------------------------------------------------------------------
+    def _shown_to(self, state: PlayerDealerState, viewer: int | None) -> Any:
+        """The wrapped state as ``viewer`` may see it: a backline controller sees the hand they
+        decide as its own player does, and no other (D-477). The engines show a viewer the
+        hands of every seat its person plays (``owners``), so the copy lends them that hand."""
+        hand = self.backs(state, viewer) if viewer is not None and state.phase in (PLAY, OVER) else None
+        owners = getattr(state.inner, "owners", None)
+        if hand is None or not isinstance(owners, dict):
+            return state.inner
+        key = next((k for k in owners if str(k) == str(hand)), hand)
+        me = next((owners[k] for k in owners if str(k) == str(viewer)), f"seat {viewer}")
+        shown = copy.copy(state.inner)
+        shown.owners = {**owners, key: me}
+        return shown
+
     def view(self, state: PlayerDealerState, viewer: int | None) -> dict[str, Any]:
-        view = self.inner.view(state.inner, viewer)
+        view = self.inner.view(self._shown_to(state, viewer), viewer)
         bank = self._bank(state)
         rules = state.rules
         schedule = self.schedule(rules)
@@ -698,6 +824,10 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                        for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0]))
                        for key, amount in sorted(keys.items())],
             "notes": state.notes[-6:],
+            "control": ed.control,
+            # Hands decided by a backline bettor: hand seat -> the controller's seat (D-475).
+            "controlled_by": {hand: who for hand, who in self.controllers(state).items() if who != hand},
+            "you_control": self.backs(state, viewer) if viewer is not None else None,
         }
         for key, rows in state.results.items():
             seat = int(key)

@@ -157,3 +157,64 @@ def test_a_bot_whose_hand_a_player_controls_waits_for_them(monkeypatch):
     trial = copy.deepcopy(state)
     assert engine.apply(trial, Action("house-way", 3), SeededRng(1)) is not None
     assert trial.inner.sets[1].by_house_way
+
+
+# ---- Lucky Chances Blackjack: the controller hits and stands; a double or a split would put up
+# more of the seated player's chips, so a backline controller is not offered it (P-261).
+
+def blackjack_dealt(hand: list[str], behind: int) -> tuple[PlayerDealerTable, PlayerDealerState, list[Event]]:
+    from tests.engine.california.test_lucky_chances_blackjack import GAME as BJ, VARIANT as LC
+    from tests.engine.california.test_lucky_chances_blackjack import rules_for as bj_rules
+    from tests.engine.test_blackjack_table import deal_order, stack_shoe
+
+    engine = pd_engine(BJ, LC)
+    state = seated(engine, bj_rules(), [PD, 1, 4])
+    rng = SeededRng(1)
+    events = engine.apply(state, Action("bank", PD, "", 100_000), rng)
+    stack_shoe(state.inner.shoe, deal_order([hand], ["9s", "7d"], ["Th", "Kc", "5c"]))
+    events += engine.apply(state, Action("bet", 1, "main", 1000), rng)
+    events += engine.apply(state, Action("behind", 4, "1:main", behind), rng)
+    events += engine.apply(state, Action("deal", 1), rng)
+    return engine, state, events
+
+
+def test_a_backline_controller_plays_the_blackjack_hand_but_never_doubles_it():
+    engine, state, events = blackjack_dealt(["5h", "6d"], 2000)
+    assert engine.controllers(state) == {1: 4}
+    assert kinds(engine, state, 1) == set()
+    offered = kinds(engine, state, 4)
+    assert offered == {"hit"}  # 11 must hit (002 s.2031); the seated player could also double
+    with pytest.raises(IllegalAction, match="puts up no further wager"):
+        engine.apply(state, Action("double", 4, str(state.inner.turn_hand), 1000), SeededRng(2))
+    with pytest.raises(IllegalAction, match="Spot 5 has more money"):
+        engine.apply(state, Action("hit", 1, str(state.inner.turn_hand)), SeededRng(2))
+    events += engine.apply(state, Action("hit", 4, str(state.inner.turn_hand)), SeededRng(2))
+    assert state.inner.seats[1].hands[0].cards[-1] == "Th"  # 21 on Spot 2's hand
+    move = engine.timeout_action(state)
+    assert move is None or move.seat != 1  # the clock posts as the controller, never as Spot 2
+    while not engine.is_over(state):
+        move = engine.timeout_action(state)
+        assert move is not None
+        events += engine.apply(state, move, SeededRng(3))
+    settled = {(e.seat, e.bet): e for e in events if isinstance(e, Settlement)}
+    assert settled[(1, "main")].returned == 2000 and settled[(4, "main/behind-spot-2")].returned == 4000
+    assert money(events) == 0
+
+
+def test_a_smaller_bet_behind_leaves_the_double_to_the_seated_player():
+    engine, state, _ = blackjack_dealt(["5h", "6d"], 500)
+    assert engine.controllers(state) == {1: 1}
+    assert "double" in kinds(engine, state, 1) and kinds(engine, state, 4) == set()
+
+
+def test_the_controllers_clock_stands_the_blackjack_hand():
+    engine, state, events = blackjack_dealt(["Th", "7d"], 2000)
+    move = engine.timeout_action(state)
+    assert move is not None and (move.kind, move.seat) == ("stand", 4)  # posted as the controller's (D-009)
+    events += engine.apply(state, move, SeededRng(2))
+    assert state.inner.seats[1].hands[0].cards == ["Th", "7d"]  # Spot 2's 17 stands
+    while not engine.is_over(state):
+        nxt = engine.timeout_action(state)
+        assert nxt is not None
+        events += engine.apply(state, nxt, SeededRng(3))
+    assert money(events) == 0

@@ -30,7 +30,8 @@ def bet_behind(page: Page, amount: str) -> None:
         fresh(page)
         if page.get_by_test_id("pd-behind").locator("li.is-mine").count():
             break
-    expect(page.get_by_test_id("pd-behind").locator("li.is-mine")).to_contain_text(f"${amount} behind its Main")
+    expect(page.get_by_test_id("pd-behind").locator("li.is-mine")).to_contain_text(f"${amount} behind Spot")
+    expect(page.get_by_test_id("pd-behind").locator("li.is-mine")).to_contain_text("you back Spot")
 
 
 def test_a_backline_bettor_sets_the_hand_it_backs(browser: Browser, live_server):

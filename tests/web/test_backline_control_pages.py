@@ -40,7 +40,7 @@ def test_a_backline_bettor_sets_the_hand_it_has_the_most_money_on(app, guest):
     lesser.page()
     assert lesser.act("behind", "1:main", amount="5") == ""
     backer.page()
-    assert "You (Spot 3) back Spot 2: $20 behind its Main" in backer.html
+    assert "Spot 3: $20 behind Spot 2's Main · <strong>you back Spot 2</strong>" in backer.html
     assert "You have the most money on Spot 2's hand: you make its decisions." in backer.html
     player.page()
     assert player.act("deal") == ""

@@ -329,6 +329,15 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         rule = self.edition(state.rules).backline
         return rule == "all" or (rule == "base" and bet not in self.side_spots(state.rules))
 
+    def _requires(self, rules: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+        """The circles a wager needs a bet on first, where the engine names them (a Fortune
+        Bonus needs the game wager, 001 s.1160): a bet behind needs the same behind that seat."""
+        circles = getattr(self.inner, "circles", None)
+        if not callable(circles):
+            return {}
+        return {str(spot.key): tuple(str(r) for r in spot.requires)
+                for spot in circles(rules) if getattr(spot, "requires", ())}
+
     def _wager_limit(self, rules: Mapping[str, Any], bet: str) -> tuple[int, int]:
         """A backline wager's limits are those of the wager it follows."""
         limit = getattr(self.inner, "limit", None)
@@ -345,6 +354,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if seat == SYSTEM_SEAT or str(seat) not in state.owners or self.edition(state.rules).backline == "none":
             return []
         mine = state.behind.get(str(seat), {})
+        needs = self._requires(state.rules)
         out: list[Legal] = []
         for circle, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0])):
             target = int(circle)
@@ -353,6 +363,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             for bet, amount in bets.items():
                 if amount <= 0 or not self._behind_allowed(state, bet):
                     continue
+                if needs.get(bet) and not any(mine.get(behind_key(r, target), 0) > 0 for r in needs[bet]):
+                    continue  # a side bet behind needs the wager it goes with, behind the same seat
                 low, high = self._wager_limit(state.rules, bet)
                 room = high - mine.get(behind_key(bet, target), 0)
                 if room >= low:
@@ -564,6 +576,11 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                   for s, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0]))
                   for bet, amount in bets.items() if amount]
         wagers += self._behind_wagers(state)
+        tell = getattr(self.inner, "seat_backline", None)
+        if callable(tell) and state.behind:  # an engine that pays a bet behind by its own grade (Envy)
+            tell(state.inner, [(int(backer), behind_target(key)[1], key, amount)
+                               for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0]))
+                               for key, amount in sorted(keys.items())])
         if self.edition(state.rules).action.method == "dice":
             self._shake(state, rng)
         else:
@@ -686,8 +703,11 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         layout = self._layout(state)
         start = position(state.action_seat) if state.action_seat is not None else position(state.pd_seat)
         order = seats_action.settlement_order(layout, start, ed.action.settle)
-        outcomes = [coverage.Outcome(position(h["seat"]), h["seat"], h["bet"], h["stake"],
-                                     h["returned"] - h["stake"], h["detail"]) for h in state.held]
+        # An award the engine made to a backline bettor (an Envy button behind a hand) is in the
+        # circle of the hand it backs, and settles right after that seat's same wager.
+        outcomes = [coverage.Outcome(position(behind_target(h["bet"])[1] if BEHIND in h["bet"] else h["seat"]),
+                                     h["seat"], h["bet"], h["stake"], h["returned"] - h["stake"], h["detail"])
+                    for h in state.held]
         outcomes += self._behind_outcomes(state)
         settled = coverage.settle(state.stake, state.pd_seat,
                                   coverage.in_settlement_order(outcomes, order, ed.wager_order, ed.settle_by,

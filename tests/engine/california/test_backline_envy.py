@@ -10,7 +10,15 @@ import pytest
 
 from tests.engine.california.pdhelp import pd_engine, seated
 from tests.engine.california.test_fortune_pai_gow import BANK, ENVY, FORTUNE, QUADS, STRAIGHT, rules
-from tests.engine.california.test_paigow_player_dealer import LoadedDice, deck, dice_for, money, piles_for, round_trips, stack
+from tests.engine.california.test_paigow_player_dealer import (
+    LoadedDice,
+    deck,
+    dice_for,
+    money,
+    piles_for,
+    round_trips,
+    stack,
+)
 from webgame.engine.protocol import Action, IllegalAction, Settlement
 from webgame.engine.rng import SeededRng
 

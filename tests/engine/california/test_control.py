@@ -163,7 +163,8 @@ def test_a_bot_whose_hand_a_player_controls_waits_for_them(monkeypatch):
 # more of the seated player's chips, so a backline controller is not offered it (P-261).
 
 def blackjack_dealt(hand: list[str], behind: int) -> tuple[PlayerDealerTable, PlayerDealerState, list[Event]]:
-    from tests.engine.california.test_lucky_chances_blackjack import GAME as BJ, VARIANT as LC
+    from tests.engine.california.test_lucky_chances_blackjack import GAME as BJ
+    from tests.engine.california.test_lucky_chances_blackjack import VARIANT as LC
     from tests.engine.california.test_lucky_chances_blackjack import rules_for as bj_rules
     from tests.engine.test_blackjack_table import deal_order, stack_shoe
 

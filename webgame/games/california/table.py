@@ -250,10 +250,10 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         has the most money in action on the hand, the seated player on equal amounts; a bettor
         who has a hand of their own sees only that hand (D-477), so their bets behind never take
         another hand from its player, and a backer with no hand of their own controls one hand
-        at most, the first in the order hands are played (001 s.60, "a player may set only the
-        first hand they look at"); between backers with equal money, the lower spot (002 s.1352,
+        at most, the first in the order hands are played (001 s.61, "a player may set only the
+        first hand they look at"); between backers with equal money, the lower spot (002 s.1354,
         "the player betting on the #1 square has preference"). Elsewhere the seated player
-        decides (D-475, 003 rule 44)."""
+        decides (D-475, 003 rule 44). P-260."""
         hands = sorted(int(s) for s, bets in state.wagers.items()
                        if int(s) != state.pd_seat and any(a > 0 for a in bets.values()))
         out = {seat: seat for seat in hands}

@@ -195,7 +195,7 @@ class PaiGowPoker(CarnivalEngine):
         if ENVY not in st.rules["side_bets"]:
             return
         st.behind_buttons = [[backer, hand, key] for backer, hand, key, cents in bets
-                             if key.split("/")[0] == FORTUNE and cents >= least and least > 0]
+                             if key.split("/")[0] == FORTUNE and cents >= least > 0]
 
     def seat_player_dealer(self, state: CarnivalState, bank_seat: int, first_seat: int) -> None:
         """The card room's word before the deal: the bank is the player at ``bank_seat``, and

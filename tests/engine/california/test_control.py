@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 import pytest
 
+from tests.carnival_support import check_player_dealer_views
 from tests.engine.california.pdhelp import pd_engine, seated
 from tests.engine.california.test_paigow_player_dealer import (
     LoadedDice,
@@ -151,6 +152,21 @@ def test_only_the_controller_sees_the_hand_it_decides(monkeypatch):
     assert state.inner.owners.get(1) == "p1"  # the view lent the hand on a copy only
 
 
+def test_the_hidden_card_scan_holds_for_a_backline_controller_through_the_hand(monkeypatch):
+    """Every viewer at every step: nobody sees a card hidden from them; the controller also sees
+    the hand it decides (tests.carnival_support.check_player_dealer_views)."""
+    engine, state, _ = behind_dealt(monkeypatch, "lucky-derby", {1: 1000, 2: 1000}, {3: (1, 2000), 4: (2, 500)})
+    viewers = [None, PD, 1, 2, 3, 4]
+    check_player_dealer_views(engine, state, viewers)
+    engine.apply(state, Action("set", 3, "6h 5c"), SeededRng(3))
+    check_player_dealer_views(engine, state, viewers)
+    engine.apply(state, Action("house-way", 2), SeededRng(3))
+    check_player_dealer_views(engine, state, viewers)  # the bank's hand to set: the P/D alone sees it
+    engine.apply(state, Action("house-way", PD), SeededRng(3))
+    assert engine.is_over(state)
+    check_player_dealer_views(engine, state, viewers)
+
+
 def test_a_bot_whose_hand_a_player_controls_waits_for_them(monkeypatch):
     engine, state, _ = behind_dealt(monkeypatch, "lucky-derby", {1: 1000}, {3: (1, 2000)})
     assert engine.bot_action(state, 1) is None
@@ -218,4 +234,34 @@ def test_the_controllers_clock_stands_the_blackjack_hand():
         nxt = engine.timeout_action(state)
         assert nxt is not None
         events += engine.apply(state, nxt, SeededRng(3))
+    assert money(events) == 0
+
+
+# ---- Super Pan 9: the draw card is the controller's (002 rule 41, s.1143)
+
+def test_a_backline_controller_draws_for_the_super_pan_9_position():
+    from tests.engine.california.test_action_seat import LoadedDice as Dice
+    from tests.engine.california.test_super_pan_9 import GAME as SP9, VARIANT as SP9_LC
+    from tests.engine.test_red_dog import stack_shoe as stack_cards
+    from webgame.engine.paytable import load_game, resolve
+
+    engine = pd_engine(SP9, SP9_LC)
+    state = seated(engine, resolve(load_game(SP9).variants[SP9_LC], None), [PD, 1, 2])
+    rng = SeededRng(1)
+    events = engine.apply(state, Action("bank", PD, "", 100_000), rng)
+    stack_cards(state.inner.shoe, ["4s", "Kd", "3s", "Jd", "2s", "3d", "5h", "Qh"])
+    events += engine.apply(state, Action("bet", 1, "player", 1000), rng)
+    events += engine.apply(state, Action("behind", 2, "1:player", 2000), rng)
+    events += engine.apply(state, Action("deal", 1), Dice((3, 3, 3)))  # type: ignore[arg-type]
+    assert engine.controllers(state) == {1: 2}
+    assert state.inner.hands[1] == ["4s", "3s", "2s"]
+    assert json.dumps(engine.view(state, 2)).count('"4s"') >= 1  # the controller sees the nine
+    assert not shows(engine.view(state, None), "4s 3s 2s")
+    with pytest.raises(IllegalAction, match="Spot 3 has more money"):
+        engine.apply(state, Action("stand", 1), rng)
+    events += engine.apply(state, Action("hit", 2), rng)  # the backer draws to the nine
+    assert state.inner.draws == {1: "5h"}
+    assert engine.is_over(state)
+    settled = {(e.seat, e.bet): e for e in events if isinstance(e, Settlement)}
+    assert settled[(1, "player")].returned == 2000 and settled[(2, "player/behind-spot-2")].returned == 4000
     assert money(events) == 0

@@ -241,7 +241,8 @@ def test_the_controllers_clock_stands_the_blackjack_hand():
 
 def test_a_backline_controller_draws_for_the_super_pan_9_position():
     from tests.engine.california.test_action_seat import LoadedDice as Dice
-    from tests.engine.california.test_super_pan_9 import GAME as SP9, VARIANT as SP9_LC
+    from tests.engine.california.test_super_pan_9 import GAME as SP9
+    from tests.engine.california.test_super_pan_9 import VARIANT as SP9_LC
     from tests.engine.test_red_dog import stack_shoe as stack_cards
     from webgame.engine.paytable import load_game, resolve
 

@@ -160,8 +160,8 @@ def check_player_dealer_views(engine: Any, state: Any, viewers: Iterable[int | N
     else hidden from them (D-477, P-260)."""
     for viewer in viewers:
         hidden = hidden_cards(engine.inner, state.inner, viewer)
-        backed = engine.backs(state, viewer) if viewer is not None else None
-        lent = set(state.inner.seats[backed].cards) if backed is not None else set()
+        backed = engine.backs(state, viewer) if viewer is not None else []
+        lent = {c for hand in backed for c in state.inner.seats[hand].cards}
         if viewer is not None and viewer == state.pd_seat and viewer in engine.inner.deciding(state.inner):
             hidden -= set(state.inner.dealer)  # the bank's own hand, when it is the bank's to set (D-235)
         text = json.dumps(engine.view(state, viewer))

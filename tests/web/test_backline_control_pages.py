@@ -62,7 +62,7 @@ def test_a_backline_bettor_sets_the_hand_it_has_the_most_money_on(app, guest):
     backer.page()
     assert 'data-testid="backed-hand"' in backer.html and 'data-testid="hand-setter"' in backer.html
     setter = backer.html[backer.html.index('data-testid="hand-setter"'):]
-    assert 'name="seat" value="2"' in setter[:2000]
+    assert 'name="seat" value="2"' in setter[:2000] and 'name="kind" value="set@2"' in setter[:2000]
     cards = SETTER_CARD.findall(backer.html)
     assert len(cards) == 7 and set(cards) <= own  # Spot 2's seven, seen by the seated player too
     # Nobody else sees them: the bank, the lesser backer.
@@ -73,7 +73,8 @@ def test_a_backline_bettor_sets_the_hand_it_has_the_most_money_on(app, guest):
     db.session.expire_all()
     state = latest_round(table).state
     assert state["phase"] == "play"
-    assert backer.act("house-way") == ""  # the decisions bar's House way, as the controller
+    assert "data-action=\"house-way@2\">Spot 2: House way<" in backer.html  # the decisions bar
+    assert backer.act("house-way@2") == ""
     db.session.expire_all()
     assert latest_round(table).state["inner"]["sets"]["1"]["by_house_way"]
     bank.page()

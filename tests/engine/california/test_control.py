@@ -75,6 +75,9 @@ def test_the_editions_that_name_most_money_control_and_no_other():
                     "pai-gow-poker@double-hand-poker", "super-pan-9@lucky-chances",
                     "lucky-chances-blackjack@lucky-chances"}  # D-475 (tiles: with their engine)
     assert editions()["pai-gow-poker@crystal-park"].control == "seated"  # 003 rule 44
+    one = {slug for slug, ed in editions().items() if ed.one_hand}
+    assert one == {"pai-gow-poker@lucky-derby", "joker-wild-pai-gow-poker@lucky-derby",
+                   "super-pan-9@lucky-chances"}  # 001 s.61, s.214; 002 s.1175 (D-477)
 
 
 @pytest.mark.parametrize("variant", ["lucky-derby", "double-hand-poker"])
@@ -83,14 +86,16 @@ def test_a_bigger_bet_behind_takes_the_hand_and_sets_it(monkeypatch, variant):
     engine, state, events = behind_dealt(monkeypatch, variant, {1: 1000}, {3: (1, 2000)})
     assert engine.controllers(state) == {1: 3}
     assert kinds(engine, state, 1) == set()  # the seated player has no decision to post
-    assert kinds(engine, state, 3) == {"set", "house-way"}  # the hand's own setting choices
+    assert kinds(engine, state, 3) == {"set@2", "house-way@2"}  # Spot 2's setting choices, named for it
     # Spot 2's own forged setting is refused with the reason, and nothing changes.
     before = engine.dump(state)
     with pytest.raises(IllegalAction, match="Spot 4 has more money on your hand"):
         engine.apply(state, Action("set", 1, "Jh Jd"), SeededRng(3))
     assert engine.dump(state) == before
     # The controller keeps two pair behind and 6-5 in front: not the house way (J-J / 8-8).
-    events += engine.apply(state, Action("set", 3, "6h 5c"), SeededRng(3))
+    with pytest.raises(IllegalAction, match="You do not decide that hand"):
+        engine.apply(state, Action("set@2", PD, "6h 5c"), SeededRng(3))  # the bank backs nothing
+    events += engine.apply(state, Action("set@2", 3, "6h 5c"), SeededRng(3))
     assert sorted(state.inner.sets[1].front) == ["5c", "6h"] and not state.inner.sets[1].by_house_way
     events += engine.apply(state, Action("house-way", PD), SeededRng(4))
     assert engine.is_over(state)
@@ -107,15 +112,41 @@ def test_equal_money_leaves_the_hand_with_the_seated_player(monkeypatch):
     assert engine.controllers(state) == {1: 1}
     assert kinds(engine, state, 1) == {"set", "house-way"} and kinds(engine, state, 3) == set()
     with pytest.raises(IllegalAction):
-        engine.apply(state, Action("set", 3, "6h 5c"), SeededRng(3))  # a backer with no hand of its own
+        engine.apply(state, Action("set@2", 3, "6h 5c"), SeededRng(3))  # the seated player decides
 
 
-def test_a_backer_who_plays_a_hand_of_their_own_never_takes_another(monkeypatch):
-    """D-477: Spot 3 plays its own hand and has $50 behind Spot 2's $10; it sees only its own
-    hand, so Spot 2 keeps its hand; Spot 4's $20 behind is the most among those who may see it."""
+def test_where_a_player_sees_one_hand_a_backer_with_its_own_never_takes_another(monkeypatch):
+    """D-477 at Lucky Derby ("a player may set only the first hand they look at", 001 s.61):
+    Spot 3 plays its own hand and has $50 behind Spot 2's $10, so it does not take Spot 2's;
+    Spot 4's $20 behind is the most among those who may see it."""
     engine, state, _ = behind_dealt(monkeypatch, "lucky-derby", {1: 1000, 2: 1000}, {2: (1, 5000), 3: (1, 2000)})
     assert engine.controllers(state) == {1: 3, 2: 2}
     assert engine.money_on(state, 1) == {1: 1000, 2: 5000, 3: 2000}
+
+
+def test_where_a_player_sees_one_hand_a_backer_decides_the_first_it_outbets(monkeypatch):
+    """Spot 4 has the most money behind Spot 2 and Spot 3: it decides the first hand played (the
+    dice put the action at Spot 3) and Spot 2 keeps its own."""
+    engine, state, _ = behind_dealt(monkeypatch, "lucky-derby", {1: 1000, 2: 1000}, {3: (1, 2000), 4: (2, 2000)})
+    assert state.action_seat == 2  # the dice total 3 counts from the bank to Spot 3
+    state.behind["3"]["main/behind-spot-3"] = 3000  # Spot 4 backs Spot 3 too
+    assert engine.controllers(state) == {1: 1, 2: 3}
+    assert engine.backs(state, 3) == [2]
+
+
+def test_at_double_hand_poker_a_player_may_decide_its_own_hand_and_one_it_outbets(monkeypatch):
+    """Double Hand Poker prints no one-hand rule: the most money decides every hand (002 DHP rule
+    26), so Spot 3 sets its own hand and Spot 2's, and sees both."""
+    engine, state, events = behind_dealt(monkeypatch, "double-hand-poker", {1: 1000, 2: 1000}, {2: (1, 5000)})
+    assert engine.controllers(state) == {1: 2, 2: 2}
+    assert kinds(engine, state, 2) == {"set", "house-way", "set@2", "house-way@2"} and kinds(engine, state, 1) == set()
+    shown = engine.view(state, 2)
+    assert shows(shown, SPLIT_HAND) and shows(shown, OTHER_HAND) and shown["player_dealer"]["you_control"] == [1]
+    events += engine.apply(state, Action("house-way", 2), SeededRng(3))
+    events += engine.apply(state, Action("set@2", 2, "6h 5c"), SeededRng(3))
+    assert sorted(state.inner.sets[1].front) == ["5c", "6h"] and state.inner.sets[2].by_house_way
+    events += engine.apply(state, Action("house-way", PD), SeededRng(4))
+    assert engine.is_over(state) and money(events) == 0
 
 
 def test_where_the_seated_player_decides_a_bigger_bet_behind_does_not(monkeypatch):
@@ -141,12 +172,12 @@ def test_only_the_controller_sees_the_hand_it_decides(monkeypatch):
     engine, state, _ = behind_dealt(monkeypatch, "lucky-derby", {1: 1000, 2: 1000}, {3: (1, 2000), 4: (1, 500)})
     cards = SPLIT_HAND.split()
     mine = engine.view(state, 3)
-    assert mine["seats"][1]["cards"] == cards and mine["player_dealer"]["you_control"] == 1
+    assert mine["seats"][1]["cards"] == cards and mine["player_dealer"]["you_control"] == [1]
     assert mine["player_dealer"]["controlled_by"] == {1: 3}
     assert not any(mine["seats"][2]["cards"])  # Spot 3's own hand stays face down to Spot 4
     assert not shows(mine, OTHER_HAND)
     seated_view = engine.view(state, 1)
-    assert seated_view["seats"][1]["cards"] == cards and seated_view["player_dealer"]["you_control"] is None
+    assert seated_view["seats"][1]["cards"] == cards and seated_view["player_dealer"]["you_control"] == []
     for viewer in (2, 4, None):  # another player, a lesser backer, a watcher
         assert not shows(engine.view(state, viewer), SPLIT_HAND)
     assert state.inner.owners.get(1) == "p1"  # the view lent the hand on a copy only
@@ -158,7 +189,7 @@ def test_the_hidden_card_scan_holds_for_a_backline_controller_through_the_hand(m
     engine, state, _ = behind_dealt(monkeypatch, "lucky-derby", {1: 1000, 2: 1000}, {3: (1, 2000), 4: (2, 500)})
     viewers = [None, PD, 1, 2, 3, 4]
     check_player_dealer_views(engine, state, viewers)
-    engine.apply(state, Action("set", 3, "6h 5c"), SeededRng(3))
+    engine.apply(state, Action("set@2", 3, "6h 5c"), SeededRng(3))
     check_player_dealer_views(engine, state, viewers)
     engine.apply(state, Action("house-way", 2), SeededRng(3))
     check_player_dealer_views(engine, state, viewers)  # the bank's hand to set: the P/D alone sees it
@@ -171,7 +202,7 @@ def test_a_bot_whose_hand_a_player_controls_waits_for_them(monkeypatch):
     engine, state, _ = behind_dealt(monkeypatch, "lucky-derby", {1: 1000}, {3: (1, 2000)})
     assert engine.bot_action(state, 1) is None
     trial = copy.deepcopy(state)
-    assert engine.apply(trial, Action("house-way", 3), SeededRng(1)) is not None
+    assert engine.apply(trial, Action("house-way@2", 3), SeededRng(1)) is not None
     assert trial.inner.sets[1].by_house_way
 
 
@@ -200,12 +231,12 @@ def test_a_backline_controller_plays_the_blackjack_hand_but_never_doubles_it():
     assert engine.controllers(state) == {1: 4}
     assert kinds(engine, state, 1) == set()
     offered = kinds(engine, state, 4)
-    assert offered == {"hit"}  # 11 must hit (002 s.2031); the seated player could also double
+    assert offered == {"hit@2"}  # 11 must hit (002 s.2031); the seated player could also double
     with pytest.raises(IllegalAction, match="puts up no further wager"):
-        engine.apply(state, Action("double", 4, str(state.inner.turn_hand), 1000), SeededRng(2))
+        engine.apply(state, Action("double@2", 4, str(state.inner.turn_hand), 1000), SeededRng(2))
     with pytest.raises(IllegalAction, match="Spot 5 has more money"):
         engine.apply(state, Action("hit", 1, str(state.inner.turn_hand)), SeededRng(2))
-    events += engine.apply(state, Action("hit", 4, str(state.inner.turn_hand)), SeededRng(2))
+    events += engine.apply(state, Action("hit@2", 4, str(state.inner.turn_hand)), SeededRng(2))
     assert state.inner.seats[1].hands[0].cards[-1] == "Th"  # 21 on Spot 2's hand
     move = engine.timeout_action(state)
     assert move is None or move.seat != 1  # the clock posts as the controller, never as Spot 2
@@ -227,7 +258,7 @@ def test_a_smaller_bet_behind_leaves_the_double_to_the_seated_player():
 def test_the_controllers_clock_stands_the_blackjack_hand():
     engine, state, events = blackjack_dealt(["Th", "7d"], 2000)
     move = engine.timeout_action(state)
-    assert move is not None and (move.kind, move.seat) == ("stand", 4)  # posted as the controller's (D-009)
+    assert move is not None and (move.kind, move.seat) == ("stand@2", 4)  # posted as the controller's (D-009)
     events += engine.apply(state, move, SeededRng(2))
     assert state.inner.seats[1].hands[0].cards == ["Th", "7d"]  # Spot 2's 17 stands
     while not engine.is_over(state):
@@ -260,7 +291,7 @@ def test_a_backline_controller_draws_for_the_super_pan_9_position():
     assert not shows(engine.view(state, None), "4s 3s 2s")
     with pytest.raises(IllegalAction, match="Spot 3 has more money"):
         engine.apply(state, Action("stand", 1), rng)
-    events += engine.apply(state, Action("hit", 2), rng)  # the backer draws to the nine
+    events += engine.apply(state, Action("hit@2", 2), rng)  # the backer draws to the nine
     assert state.inner.draws == {1: "5h"}
     assert engine.is_over(state)
     settled = {(e.seat, e.bet): e for e in events if isinstance(e, Settlement)}

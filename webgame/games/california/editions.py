@@ -30,6 +30,7 @@ class Edition:
     backline: Literal["none", "all", "base"] = "none"  # bets behind a seated player (D-473, D-474)
     settle_last: tuple[str, ...] = ()  # wagers settled after every seat's others (D-242)
     control: Literal["seated", "most-money"] = "seated"  # who makes a seat's decisions (D-475)
+    one_hand: bool = False  # "a player may see only one hand" however many they bet on (D-477)
 
 
 def _rotation(shared: Mapping[str, Any], own: Mapping[str, Any]) -> RotationRule:
@@ -53,7 +54,7 @@ def _edition(slug: str, data: Mapping[str, Any], raw: Mapping[str, Any]) -> Edit
         rotation=_rotation(raw["rotation"], data.get("rotation", {})),
         wager_order=tuple(data["wager_order"]), settle_by=data.get("settle_by", "seat"),
         backline=data.get("backline", "none"), settle_last=tuple(data.get("settle_last", ())),
-        control=data.get("control", "seated"))
+        control=data.get("control", "seated"), one_hand=bool(data.get("one_hand", False)))
 
 
 @cache

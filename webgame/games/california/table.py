@@ -90,6 +90,7 @@ class PlayerDealerState:
     behind: dict[str, dict[str, int]] = field(default_factory=dict)  # backer seat -> "bet/behind-spot-N" -> cents
 
 
+FOR = "@"  # a decision a backline controller posts for another spot's hand: "<kind>@<spot>" ("hit@3")
 BEHIND = "/behind-spot-"  # a backline wager's key: the wager it follows, then the spot ("ante/behind-spot-3")
 
 
@@ -246,22 +247,22 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
 
     def controllers(self, state: PlayerDealerState) -> dict[int, int]:
         """Each seat with a hand (a wager of its own) -> the engine seat of the person who makes
-        its decisions. Where the edition's ``control`` is "most-money" (D-475) that is whoever
-        has the most money in action on the hand, the seated player on equal amounts; a bettor
-        who has a hand of their own sees only that hand (D-477), so their bets behind never take
-        another hand from its player, and a backer with no hand of their own controls one hand
-        at most, the first in the order hands are played (001 s.61, "a player may set only the
-        first hand they look at"); between backers with equal money, the lower spot (002 s.1354,
-        "the player betting on the #1 square has preference"). Elsewhere the seated player
-        decides (D-475, 003 rule 44). P-260."""
+        its decisions (P-260). Where the edition's ``control`` is "most-money" (D-475) that is
+        whoever has the most money in action on the hand, the seated player on equal amounts,
+        and between backers with equal money the lower spot (002 s.1354, "the player betting on
+        the #1 square has preference"). Where the game lets a player see only one hand
+        (``one_hand``: 001 s.61, s.214; 002 s.1175) a bettor who has a hand of their own never
+        takes another (D-477), and a backer with none decides one hand at most, the first in
+        the order hands are played ("a player may set only the first hand they look at").
+        Elsewhere the seated player decides (D-475, 003 rule 44)."""
         hands = sorted(int(s) for s, bets in state.wagers.items()
                        if int(s) != state.pd_seat and any(a > 0 for a in bets.values()))
         out = {seat: seat for seat in hands}
-        if self.edition(state.rules).control != "most-money" or not state.behind:
+        ed = self.edition(state.rules)
+        if ed.control != "most-money" or not state.behind:
             return out
         if state.action_seat is not None and state.pd_seat is not None:
-            order = seats_action.settlement_order(self._layout(state), position(state.action_seat),
-                                                  self.edition(state.rules).action.settle)
+            order = seats_action.settlement_order(self._layout(state), position(state.action_seat), ed.action.settle)
             ranked = [seat_of(p) for p in order if seat_of(p) in out]
             hands = ranked + [h for h in hands if h not in ranked]
         taken: set[int] = set()
@@ -269,8 +270,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             money = self.money_on(state, seat)
             best, most = seat, money.get(seat, 0)
             for backer in sorted(money):
-                if backer == seat or backer in out or backer in taken:
-                    continue  # a backer with a hand of their own, or one already playing a hand
+                if backer == seat or (ed.one_hand and (backer in out or backer in taken)):
+                    continue  # one hand a player (D-477): their own, or the one already theirs
                 if money[backer] > most:
                     best, most = backer, money[backer]
             out[seat] = best
@@ -278,13 +279,13 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                 taken.add(best)
         return out
 
-    def backs(self, state: PlayerDealerState, seat: int) -> int | None:
-        """The other seat whose hand this seat's player controls as a backline bettor, if any."""
-        return next((hand for hand, who in self.controllers(state).items() if who == seat and hand != seat), None)
+    def backs(self, state: PlayerDealerState, seat: int) -> list[int]:
+        """The other seats whose hands this seat's player decides as a backline bettor."""
+        return sorted(hand for hand, who in self.controllers(state).items() if who == seat and hand != seat)
 
     def _stakes_more(self, state: PlayerDealerState, hand: int, action: Action) -> bool:
         """Whether a decision would put more of the seated player's money on the table (a
-        double, a split): tried on a copy, since only the engine knows its moves."""
+        double, a split): tried on a copy, since only the engine knows its moves (P-261)."""
         trial = copy.deepcopy(state.inner)
         try:
             events = self.inner.apply(trial, replace(action, seat=hand), SeededRng(b"control"))
@@ -294,30 +295,36 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
 
     def _play_legal(self, state: PlayerDealerState, seat: int) -> list[Legal]:
         """The decisions a seat's player may post: their own hand's, unless somebody with more
-        money on it decides (D-475); a backline controller posts the hand's decisions from their
-        own seat, except one that would stake more of the seated player's chips (P-261)."""
+        money on it decides (D-475); and for each hand they decide as a backline bettor, that
+        hand's, named ``<kind>@<spot>`` ("set@2"), except one that would stake more of the
+        seated player's chips (P-261)."""
         if seat == SYSTEM_SEAT:
             return list(self.inner.legal_actions(state.inner, seat))
-        ctl = self.controllers(state)
-        hand = self.backs(state, seat)
-        if hand is not None:
-            return [lg for lg in self.inner.legal_actions(state.inner, hand)
-                    if not self._stakes_more(state, hand, Action(lg.kind, seat, lg.spot, lg.max))]
-        if ctl.get(seat, seat) != seat:
-            return []
-        return list(self.inner.legal_actions(state.inner, seat))
+        own = (list(self.inner.legal_actions(state.inner, seat))
+               if self.controllers(state).get(seat, seat) == seat else [])
+        for hand in self.backs(state, seat):
+            own += [replace(lg, kind=f"{lg.kind}{FOR}{position(hand)}",
+                            label=f"Spot {position(hand)}: {lg.label or lg.kind.replace('-', ' ').capitalize()}")
+                    for lg in self.inner.legal_actions(state.inner, hand)
+                    if not self._stakes_more(state, hand, Action(lg.kind, hand, lg.spot, lg.max))]
+        return own
 
     def _controlled(self, state: PlayerDealerState, action: Action) -> Action:
-        """A decision as the hand's engine takes it: a backline controller's is played on the
-        hand they control; the seated player's is refused while somebody else decides."""
+        """A decision as the hand's engine takes it: ``<kind>@<spot>`` from a backline controller
+        is played on that spot's hand; the seated player's is refused while somebody else
+        decides, and nothing changes."""
         if action.seat == SYSTEM_SEAT:
             return action
-        hand = self.backs(state, action.seat)
-        if hand is not None:
-            if self._stakes_more(state, hand, action):
+        kind, _, spot = action.kind.partition(FOR)
+        if spot:
+            hand = seat_of(int(spot)) if spot.isdigit() else -1
+            if hand not in self.backs(state, action.seat):
+                raise IllegalAction("You do not decide that hand: its own player, or whoever has the most "
+                                    "money on it, does.")
+            if self._stakes_more(state, hand, replace(action, kind=kind)):
                 raise IllegalAction(f"Only Spot {position(hand)}'s own player can put more money on that hand: "
                                     "a bet behind puts up no further wager.")
-            return replace(action, seat=hand)
+            return replace(action, kind=kind, seat=hand)
         who = self.controllers(state).get(action.seat, action.seat)
         if who != action.seat:
             raise IllegalAction(f"Spot {position(who)} has more money on your hand than you and makes its "
@@ -745,15 +752,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return Action("decline", seat)
         if state.phase == BETTING and seat == state.pd_seat:
             return None
-        if state.phase == PLAY and seat != SYSTEM_SEAT:
-            hand = self.backs(state, seat)
-            if hand is not None:  # a bot that controls another hand plays it by its house strategy
-                move = self.inner.bot_action(state.inner, hand)
-                if move is None or move.seat != hand or self._stakes_more(state, hand, move):
-                    return None  # the clock's default then plays it
-                return replace(move, seat=seat)
-            if self.controllers(state).get(seat, seat) != seat:
-                return None  # somebody with more money decides this hand (D-475)
+        if state.phase == PLAY and seat != SYSTEM_SEAT and self.controllers(state).get(seat, seat) != seat:
+            return None  # somebody with more money decides this hand (D-475); bots never bet behind
         if state.phase in (BETTING, PLAY):
             return self.inner.bot_action(state.inner, seat)
         return None
@@ -771,24 +771,28 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             if move is None or move.seat == SYSTEM_SEAT:
                 return move
             # The clock's default is posted as the controller's decision (D-473, D-009).
-            return replace(move, seat=self.controllers(state).get(move.seat, move.seat))
+            who = self.controllers(state).get(move.seat, move.seat)
+            return move if who == move.seat else replace(move, kind=f"{move.kind}{FOR}{position(move.seat)}", seat=who)
         if state.phase == BETTING:
             return self.inner.timeout_action(state.inner)
         return None
 
     # -- showing it ---------------------------------------------------------------------
     def _shown_to(self, state: PlayerDealerState, viewer: int | None) -> Any:
-        """The wrapped state as ``viewer`` may see it: a backline controller sees the hand they
-        decide as its own player does, and no other (D-477). The engines show a viewer the
-        hands of every seat its person plays (``owners``), so the copy lends them that hand."""
-        hand = self.backs(state, viewer) if viewer is not None and state.phase in (PLAY, OVER) else None
+        """The wrapped state as ``viewer`` may see it: a backline controller sees each hand they
+        decide as its own player does (one at most where the game says so, D-477). The engines
+        show a viewer the hands of every seat its person plays (``owners``), so the copy lends
+        them those hands."""
+        hands = self.backs(state, viewer) if viewer is not None and state.phase in (PLAY, OVER) else []
         owners = getattr(state.inner, "owners", None)
-        if hand is None or not isinstance(owners, dict):
+        if not hands or not isinstance(owners, dict):
             return state.inner
-        key = next((k for k in owners if str(k) == str(hand)), hand)
         me = next((owners[k] for k in owners if str(k) == str(viewer)), f"seat {viewer}")
+        lent = dict(owners)
+        for hand in hands:
+            lent[next((k for k in owners if str(k) == str(hand)), hand)] = me
         shown = copy.copy(state.inner)
-        shown.owners = {**owners, key: me}
+        shown.owners = lent
         return shown
 
     def view(self, state: PlayerDealerState, viewer: int | None) -> dict[str, Any]:
@@ -847,7 +851,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             "control": ed.control,
             # Hands decided by a backline bettor: hand seat -> the controller's seat (D-475).
             "controlled_by": {hand: who for hand, who in self.controllers(state).items() if who != hand},
-            "you_control": self.backs(state, viewer) if viewer is not None else None,
+            "you_control": self.backs(state, viewer) if viewer is not None else [],
         }
         for key, rows in state.results.items():
             seat = int(key)

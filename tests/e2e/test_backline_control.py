@@ -1,5 +1,5 @@
 """A backline bettor sets the hand it has the most money on, in its own browser (D-475, D-477,
-P-260): at the demo floor's Lucky Derby Pai Gow Poker table one player banks, one bets $5, and
+P-260): at a Lucky Derby Pai Gow Poker player-dealer table one player banks, one bets $5, and
 the third bets $20 behind that Bet with the bank panel's form. After the deal the backer's felt
 shows the hand it backs with the setter; it ticks the house way's low hand and sets it. The
 seated player sees its own cards, who sets them and no setter; the bank then sets its hand, the
@@ -8,17 +8,16 @@ hand settles, and the books balance."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.e2e.pdtable import bank_taken, bets_placed, books_balance, dealt, fresh, three_seated
+from tests.e2e.pdtable import bank_taken, bets_placed, books_balance, dealt, fresh
 from tests.e2e.test_dice_wheels import click_and_wait
 
 pytestmark = pytest.mark.e2e
-
-TABLE = "Lucky Derby Pai Gow Poker (player-dealer)"
-
 
 def bet_behind(page: Page, amount: str) -> None:
     """The bank panel's "Bet behind" form, posted again if a live refresh swallowed it."""
@@ -34,9 +33,48 @@ def bet_behind(page: Page, amount: str) -> None:
     expect(page.get_by_test_id("pd-behind").locator("li.is-mine")).to_contain_text("you back Spot")
 
 
-def test_a_backline_bettor_sets_the_hand_it_backs(browser: Browser, live_server):
+_MAKE_TABLE = """
+from app import app
+from webgame.extensions import db
+from webgame.services.tables import create_table
+with app.app_context():
+    table = create_table("Lucky Derby Pai Gow Poker (backline test)", "pai-gow-poker", "lucky-derby", config={})
+    db.session.commit()
+    print(table.id)
+"""
+
+
+@pytest.fixture(scope="module")
+def control_table(live_server) -> int:
+    """A table of its own: the demo floor's is played by other tests in the same session."""
+    out = subprocess.run([sys.executable, "-c", _MAKE_TABLE], cwd=live_server["root"], env=live_server["env"],
+                         check=True, capture_output=True, text=True)
+    return int(out.stdout.strip().splitlines()[-1])
+
+
+def seated_at(browser: Browser, base: str, table_id: int) -> tuple[list[BrowserContext], list[Page]]:
+    """Three guests, each in a browser of their own, seated with $200 of chips."""
+    contexts = [browser.new_context() for _ in range(3)]
+    pages = [ctx.new_page() for ctx in contexts]
+    for page in pages:
+        page.goto(base + "/login")
+        page.get_by_role("button", name="Play as a guest with demo chips").click()
+        page.goto(f"{base}/tables/{table_id}")
+        expect(page.locator(".table-felt")).to_be_visible()
+        click_and_wait(page, "[data-action^=sit-]")
+        for _ in range(3):  # a live refresh landing mid-click can swallow the post: try again
+            page.reload()
+            expect(page.locator(".buy-in input[name=amount]")).to_have_value("200")
+            click_and_wait(page, "[data-action=buy-in]")
+            if page.get_by_test_id("chips").inner_text().strip() == "$200":
+                break
+        expect(page.get_by_test_id("chips")).to_have_text("$200")
+    return contexts, pages
+
+
+def test_a_backline_bettor_sets_the_hand_it_backs(browser: Browser, live_server, control_table):
     base = live_server["url"]
-    contexts, (a, b, c) = three_seated(browser, base, TABLE)
+    contexts, (a, b, c) = seated_at(browser, base, control_table)
     bank_taken(a, "100")
     bets_placed([b], "$100", "$5 chip", "main")
     bet_behind(c, "20")

@@ -97,3 +97,47 @@ def test_a_backline_bettor_sets_the_hand_it_has_the_most_money_on(app, guest):
 def lesser_id(rows: list[BetSettlement], *known: int) -> int:
     """The fourth browser's player: the bettor behind Spot 2 who is none of the other three."""
     return next(r.player_id for r in rows if r.bet == "main/behind-spot-2" and r.player_id not in known)
+
+
+def test_a_backline_bettor_draws_for_the_super_pan_9_position(app, guest):
+    """Super Pan 9 rule 41 (002 s.1143): Spot 3's $20 behind Spot 2's $10 makes it the active
+    player; the decisions bar offers it "Spot 2: Draw" and "No card", the seated player's own
+    post is refused, and the round settles with the books balanced."""
+    table = create_table("P/D Super Pan 9 control", "super-pan-9", "lucky-chances", config={"options": {}})
+    db.session.commit()
+    (bank, _), (player, pb), (backer, pc) = three_players(app, guest, table)
+    bank.page()
+    if "bank" not in bank.actions:
+        assert bank.act("next") == ""
+    assert bank.act("bank", amount="300") == ""
+    player.page()
+    assert player.act("bet", "player", chip="1000") == ""
+    backer.page()
+    assert backer.act("behind", "1:player", amount="20") == ""
+    player.page()
+    assert player.act("deal") == ""
+    backer.page()
+    assert "you decide it" in backer.html
+    assert 'data-action="hit@2"' in backer.html and 'data-action="stand@2"' in backer.html
+    player.page()
+    assert 'data-action="hit"' not in player.html
+    assert "Spot 3 has more money on your hand and makes its decisions." in player.html
+    db.session.expire_all()
+    rnd = latest_round(table)
+    error = player.act("stand", round_id=str(rnd.id), version=str(rnd.version))
+    assert "Spot 3 has more money on your hand" in error
+    assert backer.act("stand@2") == ""
+    bank.page()
+    for kind in ("hit", "stand"):  # the bank's own choice on 4-6, if it has one
+        if kind in bank.actions:
+            assert bank.act(kind) == ""
+            break
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    rows = list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
+    bet = next(r for r in rows if r.bet == "player" and r.player_id == pb.id)
+    behind = next(r for r in rows if r.bet == "player/behind-spot-2")
+    assert behind.player_id == pc.id and behind.returned * bet.stake == bet.returned * behind.stake
+    assert sum(r.returned - r.stake for r in rows) == 0
+    assert_books_balance()

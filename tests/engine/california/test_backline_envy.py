@@ -19,6 +19,7 @@ from tests.engine.california.test_paigow_player_dealer import (
     round_trips,
     stack,
 )
+from webgame.engine.paytable import load_game, resolve
 from webgame.engine.protocol import Action, IllegalAction, Settlement
 from webgame.engine.rng import SeededRng
 
@@ -78,3 +79,18 @@ def test_a_fortune_bet_behind_under_five_dollars_holds_no_button(monkeypatch):
     assert engine.is_over(state)
     assert not [e for e in events if isinstance(e, Settlement) and e.bet.startswith(f"{ENVY}/")]  # D-240
     assert money(events) == 0
+
+
+@pytest.mark.parametrize(("variant", "behind"), [
+    ("crystal-park", {"1:main", f"1:{FORTUNE}"}),  # every wager (003 s.3512), the Fortune after the base
+    ("lucky-derby", {"1:main"}),                   # the base game wager only (001 s.2820, D-474)
+])
+def test_face_up_offers_bets_behind_as_its_rulebook_says(variant, behind):
+    engine = pd_engine("face-up-pai-gow-poker", variant)
+    state = seated(engine, resolve(load_game("face-up-pai-gow-poker").variants[variant], None), [0, 1, 2])
+    rng = SeededRng(1)
+    engine.apply(state, Action("bank", 0, "", 500_000), rng)
+    engine.apply(state, Action("bet", 1, "main", 1000), rng)
+    engine.apply(state, Action("bet", 1, FORTUNE, 500), rng)
+    engine.apply(state, Action("behind", 2, "1:main", 1000), rng)
+    assert {a.spot for a in engine.legal_actions(state, 2) if a.kind == "behind"} == behind

@@ -154,6 +154,23 @@ def check_views(engine: CarnivalEngine, state: CarnivalState, viewers: Iterable[
         assert not shown, f"{sorted(shown)} show to viewer {viewer}: {text[:400]}"
 
 
+def check_player_dealer_views(engine: Any, state: Any, viewers: Iterable[int | None]) -> None:
+    """``check_views`` at a player-dealer table (``PlayerDealerTable`` over a carnival engine):
+    a backline bettor who decides a hand sees that hand as its player does, and still nothing
+    else hidden from them (D-477, P-260)."""
+    for viewer in viewers:
+        hidden = hidden_cards(engine.inner, state.inner, viewer)
+        backed = engine.backs(state, viewer) if viewer is not None else []
+        lent = {c for hand in backed for c in state.inner.seats[hand].cards}
+        if viewer is not None and viewer == state.pd_seat and viewer in engine.inner.deciding(state.inner):
+            hidden -= set(state.inner.dealer)  # the bank's own hand, when it is the bank's to set (D-235)
+        text = json.dumps(engine.view(state, viewer))
+        seen = set(CARD.findall(text))
+        shown = seen & (hidden - lent)
+        assert not shown, f"{sorted(shown)} show to viewer {viewer}: {text[:400]}"
+        assert {c for c in lent if CARD.fullmatch(f'"{c}"')} <= seen, f"viewer {viewer} cannot see the hand it decides"
+
+
 def check_legal(engine: CarnivalEngine, state: CarnivalState, seats: Iterable[int]) -> None:
     """Every action the table lists is accepted (on a copy of the round)."""
     data = json.dumps(engine.dump(state))

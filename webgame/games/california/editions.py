@@ -29,6 +29,8 @@ class Edition:
     settle_by: Literal["seat", "wager"]
     backline: Literal["none", "all", "base"] = "none"  # bets behind a seated player (D-473, D-474)
     settle_last: tuple[str, ...] = ()  # wagers settled after every seat's others (D-242)
+    control: Literal["seated", "most-money"] = "seated"  # who makes a seat's decisions (D-475)
+    one_hand: bool = False  # "a player may see only one hand" however many they bet on (D-477)
 
 
 def _rotation(shared: Mapping[str, Any], own: Mapping[str, Any]) -> RotationRule:
@@ -44,12 +46,15 @@ def _edition(slug: str, data: Mapping[str, Any], raw: Mapping[str, Any]) -> Edit
         action["seat_map"] = dict(raw["seat_maps"][action["seat_map"]])
     if action["method"] == "card":
         action["card_values"] = dict(raw["card_values"])
+    if data.get("control", "seated") not in ("seated", "most-money"):
+        raise ValueError(f"{slug}: control is \"seated\" or \"most-money\" (D-475)")
     return Edition(
         slug=slug, positions=data.get("positions"),
         action=ActionRule(settle=settle, **action),
         rotation=_rotation(raw["rotation"], data.get("rotation", {})),
         wager_order=tuple(data["wager_order"]), settle_by=data.get("settle_by", "seat"),
-        backline=data.get("backline", "none"), settle_last=tuple(data.get("settle_last", ())))
+        backline=data.get("backline", "none"), settle_last=tuple(data.get("settle_last", ())),
+        control=data.get("control", "seated"), one_hand=bool(data.get("one_hand", False)))
 
 
 @cache

@@ -30,8 +30,9 @@ reuse it as their data in ``rules/california/`` and their rules TOML say.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...engine.money import fmt
@@ -49,7 +50,7 @@ from ...engine.protocol import (
     Settlement,
     Stake,
 )
-from ...engine.rng import Rng
+from ...engine.rng import Rng, SeededRng
 from . import action as seats_action
 from . import coverage, fees, rotation
 from .editions import Edition, edition
@@ -89,6 +90,7 @@ class PlayerDealerState:
     behind: dict[str, dict[str, int]] = field(default_factory=dict)  # backer seat -> "bet/behind-spot-N" -> cents
 
 
+FOR = "@"  # a decision a backline controller posts for another spot's hand: "<kind>@<spot>" ("hit@3")
 BEHIND = "/behind-spot-"  # a backline wager's key: the wager it follows, then the spot ("ante/behind-spot-3")
 
 
@@ -226,13 +228,122 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if state.phase == BETTING:
             return list(self.inner.legal_actions(state.inner, seat)) + self._behind_legal(state, seat) + nxt
         if state.phase == PLAY:
-            return list(self.inner.legal_actions(state.inner, seat)) + nxt
+            return self._play_legal(state, seat) + nxt
         return []
+
+    # -- who decides a seat's hand (D-475, D-477) -------------------------------------------
+    def money_on(self, state: PlayerDealerState, circle: int) -> dict[int, int]:
+        """Each person's money in action on one seat's hand: the seated player's wagers there
+        and every bet behind them, by the engine seat of whoever placed it."""
+        out: dict[int, int] = {}
+        own = sum(a for a in state.wagers.get(str(circle), {}).values() if a > 0)
+        if own:
+            out[circle] = own
+        for backer, keys in state.behind.items():
+            here = sum(amount for key, amount in keys.items() if behind_target(key)[1] == circle)
+            if here:
+                out[int(backer)] = out.get(int(backer), 0) + here
+        return out
+
+    def controllers(self, state: PlayerDealerState) -> dict[int, int]:
+        """Each seat with a hand (a wager of its own) -> the engine seat of the person who makes
+        its decisions (P-260). Where the edition's ``control`` is "most-money" (D-475) that is
+        whoever has the most money in action on the hand, the seated player on equal amounts,
+        and between backers with equal money the lower spot (002 s.1354, "the player betting on
+        the #1 square has preference"). Where the game lets a player see only one hand
+        (``one_hand``: 001 s.61, s.214; 002 s.1175) a bettor who has a hand of their own never
+        takes another (D-477), and a backer with none decides one hand at most, the first in
+        the order hands are played ("a player may set only the first hand they look at").
+        Elsewhere the seated player decides (D-475, 003 rule 44)."""
+        hands = sorted(int(s) for s, bets in state.wagers.items()
+                       if int(s) != state.pd_seat and any(a > 0 for a in bets.values()))
+        out = {seat: seat for seat in hands}
+        ed = self.edition(state.rules)
+        if ed.control != "most-money" or not state.behind:
+            return out
+        if state.action_seat is not None and state.pd_seat is not None:
+            order = seats_action.settlement_order(self._layout(state), position(state.action_seat), ed.action.settle)
+            ranked = [seat_of(p) for p in order if seat_of(p) in out]
+            hands = ranked + [h for h in hands if h not in ranked]
+        taken: set[int] = set()
+        for seat in hands:
+            money = self.money_on(state, seat)
+            best, most = seat, money.get(seat, 0)
+            for backer in sorted(money):
+                if backer == seat or (ed.one_hand and (backer in out or backer in taken)):
+                    continue  # one hand a player (D-477): their own, or the one already theirs
+                if money[backer] > most:
+                    best, most = backer, money[backer]
+            out[seat] = best
+            if best != seat:
+                taken.add(best)
+        return out
+
+    def backs(self, state: PlayerDealerState, seat: int) -> list[int]:
+        """The other seats whose hands this seat's player decides as a backline bettor."""
+        return sorted(hand for hand, who in self.controllers(state).items() if who == seat and hand != seat)
+
+    def _stakes_more(self, state: PlayerDealerState, hand: int, action: Action) -> bool:
+        """Whether a decision would put more of the seated player's money on the table (a
+        double, a split): tried on a copy, since only the engine knows its moves (P-261)."""
+        trial = copy.deepcopy(state.inner)
+        try:
+            events = self.inner.apply(trial, replace(action, seat=hand), SeededRng(b"control"))
+        except (IllegalAction, KeyError, ValueError, TypeError):
+            return False
+        return any(isinstance(ev, Stake) for ev in events)
+
+    def _play_legal(self, state: PlayerDealerState, seat: int) -> list[Legal]:
+        """The decisions a seat's player may post: their own hand's, unless somebody with more
+        money on it decides (D-475); and for each hand they decide as a backline bettor, that
+        hand's, named ``<kind>@<spot>`` ("set@2"), except one that would stake more of the
+        seated player's chips (P-261)."""
+        if seat == SYSTEM_SEAT:
+            return list(self.inner.legal_actions(state.inner, seat))
+        own = (list(self.inner.legal_actions(state.inner, seat))
+               if self.controllers(state).get(seat, seat) == seat else [])
+        for hand in self.backs(state, seat):
+            own += [replace(lg, kind=f"{lg.kind}{FOR}{position(hand)}",
+                            label=f"Spot {position(hand)}: {lg.label or lg.kind.replace('-', ' ').capitalize()}")
+                    for lg in self.inner.legal_actions(state.inner, hand)
+                    if not self._stakes_more(state, hand, Action(lg.kind, hand, lg.spot, lg.max))]
+        return own
+
+    def _controlled(self, state: PlayerDealerState, action: Action) -> Action:
+        """A decision as the hand's engine takes it: ``<kind>@<spot>`` from a backline controller
+        is played on that spot's hand; the seated player's is refused while somebody else
+        decides, and nothing changes."""
+        if action.seat == SYSTEM_SEAT:
+            return action
+        kind, _, spot = action.kind.partition(FOR)
+        if spot:
+            hand = seat_of(int(spot)) if spot.isdigit() else -1
+            if hand not in self.backs(state, action.seat):
+                raise IllegalAction("You do not decide that hand: its own player, or whoever has the most "
+                                    "money on it, does.")
+            if self._stakes_more(state, hand, replace(action, kind=kind)):
+                raise IllegalAction(f"Only Spot {position(hand)}'s own player can put more money on that hand: "
+                                    "a bet behind puts up no further wager.")
+            return replace(action, kind=kind, seat=hand)
+        who = self.controllers(state).get(action.seat, action.seat)
+        if who != action.seat:
+            raise IllegalAction(f"Spot {position(who)} has more money on your hand than you and makes its "
+                                "decisions: nothing was changed.")
+        return action
 
     # -- backline: bets behind another seat's wager (D-473, D-474) ------------------------
     def _behind_allowed(self, state: PlayerDealerState, bet: str) -> bool:
         rule = self.edition(state.rules).backline
         return rule == "all" or (rule == "base" and bet not in self.side_spots(state.rules))
+
+    def _requires(self, rules: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+        """The circles a wager needs a bet on first, where the engine names them (a Fortune
+        Bonus needs the game wager, 001 s.1160): a bet behind needs the same behind that seat."""
+        circles = getattr(self.inner, "circles", None)
+        if not callable(circles):
+            return {}
+        return {str(spot.key): tuple(str(r) for r in spot.requires)
+                for spot in circles(rules) if getattr(spot, "requires", ())}
 
     def _wager_limit(self, rules: Mapping[str, Any], bet: str) -> tuple[int, int]:
         """A backline wager's limits are those of the wager it follows."""
@@ -250,6 +361,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         if seat == SYSTEM_SEAT or str(seat) not in state.owners or self.edition(state.rules).backline == "none":
             return []
         mine = state.behind.get(str(seat), {})
+        needs = self._requires(state.rules)
         out: list[Legal] = []
         for circle, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0])):
             target = int(circle)
@@ -258,6 +370,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             for bet, amount in bets.items():
                 if amount <= 0 or not self._behind_allowed(state, bet):
                     continue
+                if needs.get(bet) and not any(mine.get(behind_key(r, target), 0) > 0 for r in needs[bet]):
+                    continue  # a side bet behind needs the wager it goes with, behind the same seat
                 low, high = self._wager_limit(state.rules, bet)
                 room = high - mine.get(behind_key(bet, target), 0)
                 if room >= low:
@@ -363,6 +477,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             events = self._behind(state, action)
         elif state.phase == BETTING and kind == self.inner.window_closes_with:
             events = self._orphans(state) + self._deal(state, action, rng)
+        elif state.phase == PLAY:
+            events = self._pass(state, self.inner.apply(state.inner, self._controlled(state, action), rng))
         else:
             events = self._pass(state, self.inner.apply(state.inner, action, rng))
         self._record(state, events)
@@ -467,6 +583,11 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                   for s, bets in sorted(state.wagers.items(), key=lambda kv: int(kv[0]))
                   for bet, amount in bets.items() if amount]
         wagers += self._behind_wagers(state)
+        tell = getattr(self.inner, "seat_backline", None)
+        if callable(tell) and state.behind:  # an engine that pays a bet behind by its own grade (Envy)
+            tell(state.inner, [(int(backer), behind_target(key)[1], key, amount)
+                               for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0]))
+                               for key, amount in sorted(keys.items())])
         if self.edition(state.rules).action.method == "dice":
             self._shake(state, rng)
         else:
@@ -589,8 +710,11 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         layout = self._layout(state)
         start = position(state.action_seat) if state.action_seat is not None else position(state.pd_seat)
         order = seats_action.settlement_order(layout, start, ed.action.settle)
-        outcomes = [coverage.Outcome(position(h["seat"]), h["seat"], h["bet"], h["stake"],
-                                     h["returned"] - h["stake"], h["detail"]) for h in state.held]
+        # An award the engine made to a backline bettor (an Envy button behind a hand) is in the
+        # circle of the hand it backs, and settles right after that seat's same wager.
+        outcomes = [coverage.Outcome(position(behind_target(h["bet"])[1] if BEHIND in h["bet"] else h["seat"]),
+                                     h["seat"], h["bet"], h["stake"], h["returned"] - h["stake"], h["detail"])
+                    for h in state.held]
         outcomes += self._behind_outcomes(state)
         settled = coverage.settle(state.stake, state.pd_seat,
                                   coverage.in_settlement_order(outcomes, order, ed.wager_order, ed.settle_by,
@@ -628,6 +752,8 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return Action("decline", seat)
         if state.phase == BETTING and seat == state.pd_seat:
             return None
+        if state.phase == PLAY and seat != SYSTEM_SEAT and self.controllers(state).get(seat, seat) != seat:
+            return None  # somebody with more money decides this hand (D-475); bots never bet behind
         if state.phase in (BETTING, PLAY):
             return self.inner.bot_action(state.inner, seat)
         return None
@@ -640,13 +766,37 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             return Action("close", SYSTEM_SEAT)
         if state.phase == BETTING and not any(any(b.values()) for b in state.wagers.values()):
             return Action("close", SYSTEM_SEAT)
-        if state.phase in (BETTING, PLAY):
+        if state.phase == PLAY:
+            move = self.inner.timeout_action(state.inner)
+            if move is None or move.seat == SYSTEM_SEAT:
+                return move
+            # The clock's default is posted as the controller's decision (D-473, D-009).
+            who = self.controllers(state).get(move.seat, move.seat)
+            return move if who == move.seat else replace(move, kind=f"{move.kind}{FOR}{position(move.seat)}", seat=who)
+        if state.phase == BETTING:
             return self.inner.timeout_action(state.inner)
         return None
 
     # -- showing it ---------------------------------------------------------------------
+    def _shown_to(self, state: PlayerDealerState, viewer: int | None) -> Any:
+        """The wrapped state as ``viewer`` may see it: a backline controller sees each hand they
+        decide as its own player does (one at most where the game says so, D-477). The engines
+        show a viewer the hands of every seat its person plays (``owners``), so the copy lends
+        them those hands."""
+        hands = self.backs(state, viewer) if viewer is not None and state.phase in (PLAY, OVER) else []
+        owners = getattr(state.inner, "owners", None)
+        if not hands or not isinstance(owners, dict):
+            return state.inner
+        me = next((owners[k] for k in owners if str(k) == str(viewer)), f"seat {viewer}")
+        lent = dict(owners)
+        for hand in hands:
+            lent[next((k for k in owners if str(k) == str(hand)), hand)] = me
+        shown = copy.copy(state.inner)
+        shown.owners = lent
+        return shown
+
     def view(self, state: PlayerDealerState, viewer: int | None) -> dict[str, Any]:
-        view = self.inner.view(state.inner, viewer)
+        view = self.inner.view(self._shown_to(state, viewer), viewer)
         bank = self._bank(state)
         rules = state.rules
         schedule = self.schedule(rules)
@@ -698,6 +848,10 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
                        for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0]))
                        for key, amount in sorted(keys.items())],
             "notes": state.notes[-6:],
+            "control": ed.control,
+            # Hands decided by a backline bettor: hand seat -> the controller's seat (D-475).
+            "controlled_by": {hand: who for hand, who in self.controllers(state).items() if who != hand},
+            "you_control": self.backs(state, viewer) if viewer is not None else [],
         }
         for key, rows in state.results.items():
             seat = int(key)

@@ -100,6 +100,8 @@ class PaiGowState(CarnivalState):
     bank_cover: int = 0  # the player-banker's bank against the other players (004 s.1323)
     offers: list[int] = field(default_factory=list)  # seats still to be offered the bank, the first now
     rotation: dict[str, Any] = field(default_factory=dict)  # the bank's rotation, carried round to round
+    # Envy buttons of Fortune bets behind a hand (001 s.1174): [backer seat, hand seat, the bet's key]
+    behind_buttons: list[list[Any]] = field(default_factory=list)
 
 
 def _pg(state: CarnivalState) -> PaiGowState:
@@ -224,6 +226,19 @@ class PaiGowPoker(CarnivalEngine):
             raise ValueError("pai gow deals seven hands: six positions and the bank, seated or not (D-229, D-478)")
 
     # -- a player-dealer table -----------------------------------------------------------
+    def seat_backline(self, state: CarnivalState, bets: list[tuple[int, int, str, int]]) -> None:
+        """The card room's word at the deal: the bets behind each hand, as (backer seat, hand
+        seat, the bet's key, cents). A Fortune Bonus behind a hand of ``envy_min`` or more holds
+        an Envy button on that hand, as a seated player's does (001 s.1160, s.1174: "Seated
+        players as well as back-line bettors are eligible"); the Fortune bet itself follows the
+        seat's Fortune (the card room pays it at that wager's ratio)."""
+        st = _pg(state)
+        least = int(st.rules.get("envy_min", 0) or 0)
+        if ENVY not in st.rules["side_bets"]:
+            return
+        st.behind_buttons = [[backer, hand, key] for backer, hand, key, cents in bets
+                             if key.split("/")[0] == FORTUNE and cents >= least > 0]
+
     def seat_player_dealer(self, state: CarnivalState, bank_seat: int, first_seat: int) -> None:
         """The card room's word before the deal: the bank is the player at ``bank_seat``, and
         the action pile goes to ``first_seat`` (the seat the dice counted, D-478)."""
@@ -788,20 +803,23 @@ class PaiGowPoker(CarnivalEngine):
         reached = {n: fortune_line(card_ids(st.seats[n].cards), list(awards), joker) for n in graded}
         order = list(awards)
         top = min((order.index(line) for line in reached.values() if line is not None), default=None)
-        for n, box in sorted(st.seats.items()):
-            if not box.live or box.bets.get(FORTUNE, 0) < int(rules["envy_min"]):
-                continue
+        buttons = [(n, n, ENVY) for n, box in sorted(st.seats.items())
+                   if box.live and box.bets.get(FORTUNE, 0) >= int(rules["envy_min"])]
+        # A backline bettor's button is on the hand it backs: that hand is its own (001 s.1174).
+        buttons += [(int(backer), int(hand), ENVY + str(key)[len(FORTUNE):])
+                    for backer, hand, key in st.behind_buttons if st.seats[int(hand)].live]
+        for n, own, bet in buttons:
             who = self._player(st, n)
             total, hands = 0, list[str]()
             for other, line in sorted(reached.items()):
-                if self._player(st, other) == who or line is None:
+                if other == own or self._player(st, other) == who or line is None:
                     continue
                 if rules.get("envy_pays", "each") == "highest" and (order.index(line) != top or hands):
                     continue  # only the highest hand pays, once a button (D-241)
                 total += int(awards[line])
                 hands.append(f"{spot_word(other)} {self.words(rules).label(envy, line).lower()}")
             if total:
-                self.settle(st, events, n, ENVY, 0, total, "win", "Envy: " + "; ".join(hands))
+                self.settle(st, events, n, bet, 0, total, "win", "Envy: " + "; ".join(hands))
 
     # -- showing it ----------------------------------------------------------------------
     def hand_words(self, state: CarnivalState, box: Box) -> str:

@@ -86,7 +86,8 @@ def test_the_rules_pick_the_chart() -> None:
     assert strategy.rule_set(rules("spanish-21")) == strategy.SPANISH_21
     assert strategy.rule_set(rules("free-bet-blackjack")) == strategy.FREE_BET
     assert strategy.rule_set(rules("blackjack")) == strategy.BLACKJACK
-    assert strategy.rule_set(rules("blackjack-switch")) == strategy.BLACKJACK  # a 22 push alone is no Free Bet
+    # A 22 push alone is no Free Bet: the Switch chart goes with the switch (P-271).
+    assert strategy.rule_set(rules("blackjack-switch")) == strategy.SWITCH
 
 
 def test_decide_plays_the_printed_spanish_grid_by_the_number_of_cards() -> None:

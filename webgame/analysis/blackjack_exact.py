@@ -216,6 +216,9 @@ class Game:
     dealer_22_pushes: bool = False  # 000 s.1204
     free_doubles: frozenset[int] = frozenset()  # two-card hard totals doubled for free (s.1262)
     free_splits: frozenset[int] = frozenset()  # pair values (1 = aces) split for free (s.1263)
+    # Blackjack Switch (004 s.436-444): two hands a box, the second cards switched or kept.
+    switch: bool = False  # 004 s.444, D-602
+    switched_blackjack: bool = True  # an ace and a ten made by switching is a blackjack (D-051)
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
@@ -244,6 +247,8 @@ class Game:
             dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
             free_doubles=frozenset(int(t) for t in rules.get("free_double_hard_totals") or ()),
             free_splits=frozenset(int(v) for v in rules.get("free_split_values") or ()),
+            switch=bool(rules.get("switch_second_cards")),
+            switched_blackjack=str(rules.get("switched_blackjack", "blackjack")) == "blackjack",
         )
 
 
@@ -485,6 +490,8 @@ def main_bet(rules: Mapping[str, Any], comp: Comp | None = None) -> MainBet:
 
 def count(game: Game) -> MainBet:
     """The main bet's expected value for a :class:`Game` (its rules and shoe as read)."""
+    if game.switch:
+        return switch_count(game).main
     shoe = game.comp
     n = sum(shoe)
     ev = 0.0
@@ -511,3 +518,138 @@ def count(game: Game) -> MainBet:
 def house_edge(rules: Mapping[str, Any], comp: Comp | None = None) -> Fraction:
     """The main bet's house edge as a fraction (of a float count: exact to ~1e-12)."""
     return Fraction(main_bet(rules, comp).house_edge).limit_denominator(10**12)
+
+
+# ---------------------------------------------------------------------------------------
+# Blackjack Switch (004 s.436-444, P-270 to P-273)
+# ---------------------------------------------------------------------------------------
+Hand2 = tuple[int, int]  # a two-card hand by rank index (0 the ace, 9 a ten)
+
+
+@dataclass(frozen=True)
+class SwitchCount:
+    """A Switch box counted: ``main`` per initial wager (each of the two hands), the switch
+    table these rules give (``values[row]``: a value per up card, rounded as the bots read
+    it), and the chance a box switches."""
+
+    main: MainBet
+    values: dict[str, tuple[float, ...]]
+    switches: float
+
+
+def _hand_values(counter: _UpCard) -> tuple[dict[Hand2, float], dict[Hand2, float], dict[Hand2, float]]:
+    """Each two-card hand's value against this up card once the dealer is known not to hold
+    blackjack (P-270: played from the shoe less the up card and its own two cards, the other
+    hand's cards not removed), its chance of being dealt, and a switched ace-and-ten's value."""
+    g = counter.game
+    rest = counter.shoe
+    value: dict[Hand2, float] = {}
+    weight: dict[Hand2, float] = {}
+    switched: dict[Hand2, float] = {}
+    for a in range(10):
+        for b in range(a, 10):
+            ways = rest[a] * (rest[b] - (a == b))
+            if ways <= 0:
+                continue
+            weight[(a, b)] = ways * (1 if a == b else 2)
+            cards = _plus(_plus(tuple(0 for _ in range(10)), a), b)
+            left = _minus(_minus(rest, a), b)
+            clear = 1.0 - counter.blackjack_chance(left)
+            if clear <= 0.0:
+                value[(a, b)] = 0.0
+                continue
+            if (a, b) == (ACE, TEN):
+                # A natural beats a dealer 22 and every other total (D-050); a switched ace and
+                # ten is a blackjack too (D-051) or, where a table says so, a plain 21.
+                value[(a, b)] = g.blackjack_pays
+                switched[(a, b)] = g.blackjack_pays if g.switched_blackjack \
+                    else counter.hand(cards, rest, False)[0] / clear
+            elif a == b and g.max_hands >= 2 and counter.chart.pairs[a + 1][counter.chart_up]:
+                value[(a, b)] = counter.split(a) / clear
+            else:
+                value[(a, b)] = counter.hand(cards, rest, False)[0] / clear
+    return value, weight, switched
+
+
+def switch_table(game: Game) -> dict[str, tuple[float, ...]]:
+    """The switch table of these rules: each row's value (its hands' values weighted by the
+    chances of dealing them) against each up card, 2 to ace, rounded to 1e-4 as the bots'
+    table keeps it (P-272)."""
+    rows: dict[str, list[list[float]]] = {}
+    for col, up in enumerate((1, 2, 3, 4, 5, 6, 7, 8, 9, 0)):  # the chart's columns: 2..10, then the ace
+        if not game.comp[up]:
+            continue
+        value, weight, switched = _hand_values(_UpCard(game, up))
+        for (a, b), w in weight.items():
+            for row, v in ((strategy.switch_row(a + 1, b + 1), value[(a, b)]),
+                           *([(strategy.SWITCHED_BLACKJACK, switched[(a, b)])]
+                             if (a, b) in switched and not game.switched_blackjack else [])):
+                sums = rows.setdefault(row, [[0.0] * 10, [0.0] * 10])
+                sums[0][col] += w * v
+                sums[1][col] += w
+    return {row: tuple(round(v / w, 4) if w else 0.0 for v, w in zip(*sums, strict=True))
+            for row, sums in rows.items()}
+
+
+def switch_count(game: Game, best: bool = False) -> SwitchCount:
+    """A Switch box over a fresh shoe (P-270): every up card and every four cards the two
+    hands are dealt, weighted by the ways the shoe deals them; the dealer's blackjack found by
+    the peek before the switch (D-602: a hand dealt as a blackjack pushes, every other loses
+    its wager); otherwise the switch made by the table of values these rules give
+    (:func:`switch_table`), or with ``best`` by the higher exact value of the two settings,
+    and each hand worth its value against the up card. Per initial wager: half the box."""
+    table = switch_table(game)
+    shoe = game.comp
+    n = sum(shoe)
+    ev = naturals = switches = 0.0
+    for up in range(10):
+        if not shoe[up]:
+            continue
+        counter = _UpCard(game, up)
+        value, _, switched = _hand_values(counter)
+        rest = list(counter.shoe)
+        m = n - 1
+        p_up = shoe[up] / n
+        for a1 in range(10):
+            p1 = rest[a1] / m
+            if not p1:
+                continue
+            rest[a1] -= 1
+            for b1 in range(10):
+                p2 = p1 * rest[b1] / (m - 1)
+                if not p2:
+                    continue
+                rest[b1] -= 1
+                for a2 in range(10):
+                    p3 = p2 * rest[a2] / (m - 2)
+                    if not p3:
+                        continue
+                    rest[a2] -= 1
+                    for b2 in range(10):
+                        p = p3 * rest[b2] / (m - 3)
+                        if not p:
+                            continue
+                        rest[b2] -= 1
+                        one, two = (min(a1, b1), max(a1, b1)), (min(a2, b2), max(a2, b2))
+                        bj = 0.0 if counter.bj_rank is None else rest[counter.bj_rank] / (m - 4)
+                        dealt_naturals = (one == (ACE, TEN)) + (two == (ACE, TEN))
+                        # The peek's blackjack: no switch; a dealt blackjack pushes, the rest lose.
+                        on_blackjack = dealt_naturals - 2
+                        kept = value[one] + value[two]
+                        three, four = (min(a1, b2), max(a1, b2)), (min(a2, b1), max(a2, b1))
+                        swapped = switched.get(three, value[three]) + switched.get(four, value[four])
+                        if best:
+                            swap = swapped > kept
+                        else:
+                            swap = strategy.switch_better(table, 11 if up == ACE else up + 1,
+                                                          (a1 + 1, b1 + 1), (a2 + 1, b2 + 1))
+                        ev += p_up * p * (bj * on_blackjack + (1.0 - bj) * (swapped if swap else kept))
+                        switches += p_up * p * (1.0 - bj) * swap
+                        ends = ((three == (ACE, TEN)) + (four == (ACE, TEN))) if swap else dealt_naturals
+                        naturals += p_up * p * (bj * dealt_naturals + (1.0 - bj) * ends)
+                        rest[b2] += 1
+                    rest[a2] += 1
+                rest[b1] += 1
+            rest[a1] += 1
+    main = MainBet(ev=ev / 2, blackjack=naturals / 2, strategy=game.chart.name)
+    return SwitchCount(main=main, values=table, switches=switches)

@@ -1306,7 +1306,9 @@ class BlackjackEngine(GameBase[BlackjackState]):
         box = state.seats[seat]
         if box.switch_open:
             first, second = box.hands
-            return Action("switch" if strategy.better_switched(first.cards, second.cards) else "keep", seat)
+            # The Switch strategy's table of hand values for the table's decks (P-272).
+            swap = strategy.better_switched(first.cards, second.cards, state.dealer[0], int(state.rules["decks"]))
+            return Action("switch" if swap else "keep", seat)
         hand = state.seats[seat].hands[state.turn_hand]
         if hand.double:
             return Action("stand", seat, str(state.turn_hand))  # never a double-double or a rescue

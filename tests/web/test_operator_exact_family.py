@@ -102,9 +102,14 @@ def test_the_rules_panel_prints_the_chart_the_figure_assumes(game, name, spanish
     if spanish:
         # Stiff hands of many cards draw for the bonus 21s: "S4" stands on two or three cards.
         assert hard["14"][2] == "S4" and ("S4", "stand; with 4 or more cards, hit") in chart["legend"]
+        # After a double (P-274): 12 against a 7 doubles again, 15 against an 8 rescues.
+        after = dict(chart["after_double"])
+        assert after["12"][5] == "DD" and after["15"][6] == "RE" and after["15"][5] == "S"
+        assert any(code == "RE" and "rescue" in words for code, words in chart["legend"])
     else:
         # The free double on hard 9, 10 and 11 against every up card; no surrender.
         assert set(hard["9"]) == {"D"} and all(code not in ("R", "Rs") for _, row in chart["hard"] for code in row)
+        assert chart["after_double"] == []  # a Free Bet double takes one card and stands
 
 
 def test_the_switch_rules_panel_prints_the_switch_table_for_the_tables_decks() -> None:

@@ -43,8 +43,14 @@ Spanish 21 and Free Bet Blackjack (P-140 to P-143), read from their rules files:
 suit chances, never on a doubled hand), ``double_any_cards``, ``split_aces_one_card``,
 ``dealer_22_pushes``, ``free_double_hard_totals`` and ``free_split_values`` (a Free Bet
 lammer wins its odds and never loses: each hand is valued both ways). The player plays the
-table's named chart (``strategy.rule_set``): never a re-double or a rescue; the Super Bonus
-never comes to the Spanish chart (it splits 7-7 against a 7), so it adds nothing (P-143).
+table's named chart (``strategy.rule_set``); where ``max_doublings`` > 1 or ``rescue`` a
+doubled hand stays in play and doubles again, rescues or stands by the chart's after-double
+grid (P-274). The Super Bonus never comes to the Spanish chart (it splits 7-7 against a 7),
+so it adds nothing (P-143).
+
+Blackjack Switch (P-270 to P-273), read from its rules file: ``switch_second_cards`` (two
+hands a box, counted by :func:`switch_count`), ``switched_blackjack`` ("blackjack", D-051,
+or "21"), and the Free Bet family's ``dealer_22_pushes``.
 """
 
 from __future__ import annotations
@@ -216,6 +222,12 @@ class Game:
     dealer_22_pushes: bool = False  # 000 s.1204
     free_doubles: frozenset[int] = frozenset()  # two-card hard totals doubled for free (s.1262)
     free_splits: frozenset[int] = frozenset()  # pair values (1 = aces) split for free (s.1263)
+    # Spanish 21's double-doubles and rescue (000 s.1119-1120, D-063, D-064), played by the
+    # chart's after-double grid (P-274); with ``after_double_best`` each doubled hand takes the
+    # best of the three, which is how the grid was found.
+    max_doublings: int = 1
+    rescue: bool = False
+    after_double_best: bool = False
     # Blackjack Switch (004 s.436-444): two hands a box, the second cards switched or kept.
     switch: bool = False  # 004 s.444, D-602
     switched_blackjack: bool = True  # an ace and a ten made by switching is a blackjack (D-051)
@@ -247,6 +259,8 @@ class Game:
             dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
             free_doubles=frozenset(int(t) for t in rules.get("free_double_hard_totals") or ()),
             free_splits=frozenset(int(v) for v in rules.get("free_split_values") or ()),
+            max_doublings=int(rules.get("max_doublings", 1)),
+            rescue=bool(rules.get("rescue")),
             switch=bool(rules.get("switch_second_cards")),
             switched_blackjack=str(rules.get("switched_blackjack", "blackjack")) == "blackjack",
         )
@@ -287,6 +301,10 @@ class _UpCard:
         self.bj_rank = TEN if up == ACE else ACE if up == TEN else None
         self._dealer: dict[Comp, FloatArray] = {}
         self._hand: dict[tuple[Comp, Comp, bool], Value] = {}
+        self._doubled: dict[tuple[Comp, Comp, int], float] = {}
+        # With after_double_best: per (soft, total, up) the gains of doubling again and of
+        # rescue over standing, added up over the hands that reach it.
+        self.after_double_gains: dict[tuple[bool, int], list[float]] = {}
         self._bonus = dict(game.bonus)
 
     # -- the dealer ------------------------------------------------------------------
@@ -384,7 +402,11 @@ class _UpCard:
                     if move == DOUBLE:
                         own, as_free = self.stand(_minus(left, r), more, doubled=True)
                         extra = as_free if free else own  # the double: a Free Bet, or money
-                        real += k / size * (own + extra)
+                        if not free and (g.max_doublings > 1 or g.rescue):
+                            # The hand stays in play (000 s.1119): per unit of its doubled bet.
+                            real += k / size * 2.0 * self.doubled(more, base, 1)
+                        else:
+                            real += k / size * (own + extra)
                         lammer += k / size * (as_free + extra)
                     else:
                         own, as_free = self.hand(more, base, split_hand)
@@ -392,6 +414,41 @@ class _UpCard:
                         lammer += k / size * as_free
                 value = (real, lammer)
         self._hand[key] = value
+        return value
+
+    def doubled(self, cards: Comp, base: Comp, doublings: int) -> float:
+        """A doubled hand still in play, per unit of its whole bet (000 s.1119-1120): stand,
+        double again (the bet doubled, one more card) while fewer than ``max_doublings``, or
+        rescue (D-064: the last doubled portion back, which is half the bet when every double
+        is for the whole bet, as a bot's is), by the chart's after-double grid."""
+        key = (cards, base, doublings)
+        hit = self._doubled.get(key)
+        if hit is not None:
+            return hit
+        g = self.game
+        left = tuple(b - c for b, c in zip(base, cards, strict=True))
+        total, soft = _total(cards)
+        stand = self.stand(left, cards, doubled=True)[0]
+        value = stand
+        if total < 21:  # a bust is settled at once (D-064); 21 stands (D-039)
+            rescue = -0.5 * (1.0 - self.blackjack_chance(left)) if g.rescue else None
+            again = None
+            if doublings < g.max_doublings:
+                size = sum(left)
+                again = 2.0 * sum(k / size * self.doubled(_plus(cards, r), base, doublings + 1)
+                                  for r, k in enumerate(left) if k)
+            if g.after_double_best:
+                gains = self.after_double_gains.setdefault((soft, total), [0.0, 0.0])
+                gains[0] += (again - stand) if again is not None else 0.0
+                gains[1] += (rescue - stand) if rescue is not None else 0.0
+                value = max(v for v in (stand, again, rescue) if v is not None)
+            else:
+                code = strategy.after_double_code(self.chart, total, soft, self.chart_up)
+                if code == strategy.DD and again is not None:
+                    value = again
+                elif code == strategy.RE and rescue is not None:
+                    value = rescue
+        self._doubled[key] = value
         return value
 
     # -- splits ----------------------------------------------------------------------

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -31,6 +31,13 @@ HIT, STAND, DOUBLE, SPLIT, SURRENDER = "hit", "stand", "double", "split", "surre
 
 # Chart codes, as strategy cards print them.
 H, S, D, DS, P, R, RS = "H", "S", "D", "Ds", "P", "R", "Rs"
+DD, RE = "DD", "RE"  # after a double: double again, rescue (Spanish 21)
+AFTER_DOUBLE_LEGEND: tuple[tuple[str, str], ...] = (
+    (S, "stand"),
+    (DD, "double again (up to the total bet) if allowed, otherwise stand"),
+    (RE, "rescue (take back the last double, give up the rest) if allowed, otherwise stand"),
+)
+RESCUE = "rescue"
 LEGEND: tuple[tuple[str, str], ...] = (
     (H, "hit"),
     (S, "stand"),
@@ -49,7 +56,8 @@ NAME = "the house basic strategy chart (multi-deck, total-dependent)"
 # The rule sets with a chart of their own (read from the table's rules by rule_set()).
 BLACKJACK, SPANISH_21, FREE_BET, SWITCH = "blackjack", "spanish-21", "free-bet", "blackjack-switch"
 SPANISH_NAME = ("the Spanish 21 basic strategy (after the Wizard of Odds' Spanish 21 chart, six or eight "
-                "48-card decks, dealer hits soft 17; no re-doubling, no rescue, no suit-dependent plays)")
+                "48-card decks, dealer hits soft 17, no suit-dependent plays; after a double, the double-doubles "
+                "and rescues of its after-double grid where the table offers them)")
 SWITCH_NAME = ("the Blackjack Switch strategy (switch by the table of hand values, the two hands' values added "
                "up as dealt and switched and the higher played, as the Wizard of Odds' Blackjack Switch pages "
                "advise; then the Switch play chart: the house chart with the plays a dealer 22 push changes, "
@@ -79,6 +87,10 @@ class Chart:
     soft: Mapping[int, Mapping[int, str]]
     pairs: Mapping[int, Mapping[int, bool]]
     rule_set: str = BLACKJACK
+    # After a double, where the table lets a hand double again or rescue (Spanish 21, 000
+    # s.1119-1120): a code per (total, up card), DD or RE; a total not listed stands (P-274).
+    after_double_hard: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
+    after_double_soft: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -222,6 +234,17 @@ _SPANISH_PAIRS: dict[int, tuple[int, ...]] = {  # the up cards each pair splits 
 }
 
 
+# After a double, where the table offers double-doubles and rescue (000 s.1119-1120): no card
+# may be hit, so a stiff hand against a 7 or 8 doubles again rather than stand, and 13-16
+# against an 8 rescues; soft 17 and 18 against the small cards double again. Every doubled
+# hand the chart reaches was counted three ways (stand, double again, rescue) and these are the
+# plays that gain (P-274); the rest stand.
+_SPANISH_AFTER_DOUBLE_HARD: dict[int, dict[int, str]] = {
+    11: {6: DD}, 12: {7: DD, 8: DD}, 13: {8: RE}, 14: {8: RE}, 15: {8: RE}, 16: {8: RE},
+}
+_SPANISH_AFTER_DOUBLE_SOFT: dict[int, dict[int, str]] = {17: {6: DD}, 18: {4: DD, 5: DD, 6: DD}}
+
+
 def _spanish_hard(total: int) -> tuple[str, ...]:
     if total <= 8:
         return (H,) * len(UPS)
@@ -242,6 +265,8 @@ def spanish_chart() -> Chart:
         soft={t: dict(zip(UPS, _spanish_soft(t), strict=True)) for t in SOFT_TOTALS},
         pairs={v: {u: u in _SPANISH_PAIRS.get(v, ()) for u in UPS} for v in PAIR_VALUES},
         rule_set=SPANISH_21,
+        after_double_hard=_SPANISH_AFTER_DOUBLE_HARD,
+        after_double_soft=_SPANISH_AFTER_DOUBLE_SOFT,
     )
 
 
@@ -303,6 +328,24 @@ def play_of(code: str, can_double: bool, can_surrender: bool) -> str:
     return HIT if code == H else STAND
 
 
+def after_double_code(c: Chart, total: int, soft: bool, up: int) -> str:
+    """The chart's code for a doubled hand still in play: DD, RE or S."""
+    return (c.after_double_soft if soft else c.after_double_hard).get(total, {}).get(up, S)
+
+
+def after_double(cards: Sequence[str], up_card: str, can_double: bool, can_rescue: bool,
+                 dealer_hits_soft_17: bool, rule_set: str) -> str:
+    """A doubled hand's play where the table offers double-doubles or rescue: "double",
+    "rescue" or "stand" (P-274)."""
+    hand = count(cards)
+    code = after_double_code(chart_named(rule_set, dealer_hits_soft_17), hand.total, hand.soft, up_value(up_card))
+    if code == DD and can_double:
+        return DOUBLE
+    if code == RE and can_rescue:
+        return RESCUE
+    return STAND
+
+
 def hand_code(c: Chart, total: int, soft: bool, up: int) -> str:
     """The chart's code for a total (no split considered)."""
     return (c.soft if soft else c.hard)[total][up]
@@ -351,6 +394,11 @@ def chart_rows(dealer_hits_soft_17: bool, rule_set: str = BLACKJACK, decks: int 
     legend = list(LEGEND)
     digits = sorted({code for _, row in hard + soft + pairs for code in row if code[-1].isdigit()})
     legend += [(code, f"{dict(LEGEND)[code[:-1]]}; with {code[-1]} or more cards, hit") for code in digits]
+    # After a double (Spanish 21): the totals the grid plays otherwise than standing.
+    after = [(f"{t}", [after_double_code(c, t, False, u) for u in UPS]) for t in sorted(c.after_double_hard)]
+    after += [(f"A,{t - 11}", [after_double_code(c, t, True, u) for u in UPS]) for t in sorted(c.after_double_soft)]
+    if after:
+        legend += [(code, words) for code, words in AFTER_DOUBLE_LEGEND if code != S]
     return {
         "name": c.name,
         "ups": [_up_label(u) for u in UPS],
@@ -359,6 +407,7 @@ def chart_rows(dealer_hits_soft_17: bool, rule_set: str = BLACKJACK, decks: int 
         "pairs": pairs,
         "legend": legend,
         "switch": switch_rows(decks) if rule_set == SWITCH else [],
+        "after_double": after,
     }
 
 

@@ -17,7 +17,7 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 @pytest.mark.parametrize(("table", "name", "code"), [
     ("Grand Ronde Spanish 21", "Spanish 21 basic strategy", "S4"),
     ("Grand Ronde Free Bet Blackjack", "Free Bet strategy", "D"),
-    ("Chapter 4 Blackjack Switch", "Blackjack Switch strategy", "+150"),
+    ("Chapter 4 Blackjack Switch", "Blackjack Switch strategy", "150"),
 ])
 def test_the_family_chart_opens_and_fits_a_phone(page: Page, live_server, table: str, name: str, code: str) -> None:
     errors: list[str] = []

@@ -120,7 +120,7 @@ def test_the_switch_rules_panel_prints_the_switch_table_for_the_tables_decks() -
     two = strategy_charts.chart_for("blackjack-switch", rules, {"options": {"decks": 2}})
     assert six is not None and two is not None and "Blackjack Switch strategy" in six["name"]
     switch = dict(six["switch"])
-    assert switch["A,T"] == ["+150"] * 10  # a blackjack, switched too, pays 3 to 2 (D-051)
+    assert switch["A,T"] == ["150"] * 10  # a blackjack, switched too, pays 3 to 2 (D-051)
     assert dict(two["switch"]) != switch
     # No surrender at Switch (D-052): no R codes in the grids.
     assert all(code not in ("R", "Rs") for key in ("hard", "soft", "pairs") for _, row in six[key] for code in row)

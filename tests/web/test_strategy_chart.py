@@ -65,6 +65,6 @@ def test_the_switch_table_shows_its_play_chart_and_switch_table(guest, floor) ->
     assert cells(chart, "Hard totals", "12") == ["H"] * 10
     assert cells(chart, "Hard totals", "16") == ["S"] * 5 + ["H"] * 5
     switch = "Switch: each hand's value, in hundredths of a bet. Add up your two hands as dealt and as switched; play the higher (a tie keeps them)"
-    assert cells(chart, switch, "A,T") == ["+150"] * 10
+    assert cells(chart, switch, "A,T") == ["150"] * 10
     # A 20 is worth something against every up card; a 16 loses against every one.
     assert all(int(v) > 10 for v in cells(chart, switch, "T,T")) and all(int(v) < 0 for v in cells(chart, switch, "16"))

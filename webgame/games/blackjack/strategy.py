@@ -509,4 +509,4 @@ def better_switched(first: Sequence[str], second: Sequence[str], up_card: str, d
 def switch_rows(decks: int) -> list[tuple[str, list[str]]]:
     """The switch table as the rules panel prints it: each hand's value in hundredths of a bet."""
     table = switch_values()[str(decks)]
-    return [(row, [f"{100 * v:+.0f}" for v in table[row]]) for row in SWITCH_ROWS if row in table]
+    return [(row, [f"{100 * v:.0f}" for v in table[row]]) for row in SWITCH_ROWS if row in table]

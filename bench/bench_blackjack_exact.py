@@ -2,7 +2,7 @@
 
     python bench/bench_blackjack_exact.py [--no-write]
 
-Every variant of blackjack, Spanish 21 and Free Bet Blackjack as shipped, then each of its
+Every variant of blackjack, Spanish 21, Free Bet Blackjack and Blackjack Switch as shipped, then each of its
 options changed alone (the figure an operator's page asks for when one setting moves): each rule set counted from nothing
 memoised (the dealer's draw lists included), in this one process. The target is under
 10 seconds per rule set (P-110).
@@ -33,8 +33,8 @@ END = "<!-- blackjack-exact:end -->"
 NOT_COUNTED = {"seats", "penetration_pct", "dead_game_minutes", "max_spots_per_player", "bet_step"}
 
 
-# The games counted exactly (P-110, P-140).
-GAMES = ("blackjack", "spanish-21", "free-bet-blackjack")
+# The games counted exactly (P-110, P-140, P-270).
+GAMES = ("blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch")
 
 
 def rule_sets() -> list[tuple[str, str, dict[str, Any]]]:
@@ -80,7 +80,7 @@ def write_results(markdown: str) -> Path:
     path = ROOT / "bench" / "RESULTS.md"
     section = "\n".join([
         START,
-        "## Blackjack, Spanish 21 and Free Bet main bets, exact count per rule set",
+        "## Blackjack, Spanish 21, Free Bet and Blackjack Switch main bets, exact count per rule set",
         "",
         f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "

@@ -93,7 +93,9 @@ def test_blackjack_switch_wagers_and_simulation() -> None:
     rules = resolve(variant, {})
     assert registry.analyzer("blackjack-switch") is blackjack_switch
     main, ins = blackjack_switch.wagers(variant, rules)
-    assert main.simulated and "switches" in main.assumptions
+    # Counted exactly under the Blackjack Switch strategy (P-270), the engine's simulation its cross-check.
+    assert not main.simulated and main.exact is not None and main.slow and main.can_simulate
+    assert "Blackjack Switch strategy" in main.assumptions and "table of hand values" in main.assumptions
     assert ins.exact is not None and ins.exact().house_edge == 1 - 3 * F(96, 311)
     tally = blackjack_switch.simulate(rules, "main", 40, "test")
     assert tally.rounds == 40 and tally.n == 40 * int(rules["seats"])

@@ -1,6 +1,6 @@
-"""Spanish 21's and Free Bet's rules panels print their own charts in a real browser (P-140):
-the chart the exact figure and the bots play, its card-count codes legible, fitting the
-panel on a phone. Screenshots go to tests/e2e/artifacts/."""
+"""Spanish 21's, Free Bet's and Blackjack Switch's rules panels print their own charts in a real
+browser (P-140, P-272, P-274): the chart the exact figure and the bots play, its card-count
+codes, after-double grid and switch table legible, fitting the panel on a phone. Screenshots go to tests/e2e/artifacts/."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 @pytest.mark.parametrize(("table", "name", "code"), [
     ("Grand Ronde Spanish 21", "Spanish 21 basic strategy", "S4"),
     ("Grand Ronde Free Bet Blackjack", "Free Bet strategy", "D"),
+    ("Chapter 4 Blackjack Switch", "Blackjack Switch strategy", "150"),
 ])
 def test_the_family_chart_opens_and_fits_a_phone(page: Page, live_server, table: str, name: str, code: str) -> None:
     errors: list[str] = []
@@ -31,7 +32,7 @@ def test_the_family_chart_opens_and_fits_a_phone(page: Page, live_server, table:
     expect(chart).to_contain_text(name)
     expect(chart.locator("td", has_text=code).first).to_be_visible()
     panel = page.locator(".table-rules").bounding_box()
-    for i in range(3):
+    for i in range(chart.locator("table").count()):
         box = chart.locator("table").nth(i).bounding_box()
         assert panel is not None and box is not None
         assert box["x"] >= panel["x"] - 1 and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1, (i, box, panel)

@@ -86,7 +86,8 @@ def test_the_rules_pick_the_chart() -> None:
     assert strategy.rule_set(rules("spanish-21")) == strategy.SPANISH_21
     assert strategy.rule_set(rules("free-bet-blackjack")) == strategy.FREE_BET
     assert strategy.rule_set(rules("blackjack")) == strategy.BLACKJACK
-    assert strategy.rule_set(rules("blackjack-switch")) == strategy.BLACKJACK  # a 22 push alone is no Free Bet
+    # A 22 push alone is no Free Bet: the Switch chart goes with the switch (P-271).
+    assert strategy.rule_set(rules("blackjack-switch")) == strategy.SWITCH
 
 
 def test_decide_plays_the_printed_spanish_grid_by_the_number_of_cards() -> None:
@@ -118,3 +119,37 @@ def _hard_hand(total: int, n: int) -> list[str] | None:
     if rest or (n == 2 and ranks[0] == ranks[1]):
         return None
     return [f"{r}{'hcds'[i % 4]}" for i, r in enumerate(ranks)]
+
+
+def test_a_spanish_21_bot_doubles_again_on_a_doubled_12_against_a_7() -> None:
+    """P-274: 6-4 against a 7 doubles; the 2 makes 12, which may not be hit after a double
+    (s.1119): the after-double grid doubles again (up to the whole bet, D-063), then stands."""
+    engine, state = dealt("spanish-21", ["6h", "4c"], ["7d", "9s"], ["2h", "5s", "Kd"])
+    assert bot_plays(engine, state, 3) == ["double", "double", "stand"]
+    hand = state.seats[0].hands[0]
+    assert hand.cards[2:] == ["2h", "5s"] and hand.double == 1000 and hand.redoubles == [2000]
+
+
+def test_a_spanish_21_bot_rescues_a_doubled_15_against_an_8() -> None:
+    """P-274: 7-4 against an 8 doubles; the 4 makes 15: the grid rescues, the last double
+    comes back and the rest is lost (s.1120, D-064)."""
+    engine, state = dealt("spanish-21", ["7h", "4c"], ["8d", "9s"], ["4h", "Kd"])
+    assert bot_plays(engine, state, 2) == ["double", "rescue"]
+    hand = state.seats[0].hands[0]
+    assert hand.result == "rescue"
+    assert strategy.after_double_code(strategy.spanish_chart(), 15, False, 8) == strategy.RE
+
+
+def test_a_bot_stands_after_a_double_where_the_table_offers_neither() -> None:
+    """A Spanish table without double-doubles or rescue: the grid's plays are not legal, so the
+    bot's doubled 12 against a 7 gets its one card and the hand is over."""
+    engine = registry.engine("spanish-21")
+    rng = SeededRng(0)
+    rules = resolve(load_game("spanish-21").variants["grand-ronde"], None)
+    rules.update(max_doublings=1, rescue=False)
+    state = engine.new_round(rules, rng, None)
+    stack_shoe(state.shoe, deal_order([["6h", "4c"]], ["7d", "9s"], ["2h", "Kd"]))
+    engine.apply(state, Action("bet", 0, "main", 1000), rng)
+    engine.apply(state, Action("deal"), rng)
+    assert bot_plays(engine, state, 1) == ["double"]
+    assert engine.bot_action(state, 0) is None or state.seats[0].hands[0].status != "playing"

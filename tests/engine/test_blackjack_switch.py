@@ -148,9 +148,11 @@ def test_no_surrender_and_splits_count_per_dealt_hand_d052() -> None:
     assert sum(h.origin == 0 for h in state.seats[0].hands) == 4 and "split" not in kinds(state)
 
 
-def test_the_bot_switch_score_and_the_timeout_keeps() -> None:
-    assert better_switched(["Kh", "6d"], ["9c", "Ad"])      # K-A blackjack and 9-6 beat K-6 and 9-A
-    assert not better_switched(["Kh", "Qd"], ["9c", "9d"])  # 20 and 18 as dealt
+def test_the_bot_switches_by_the_table_of_hand_values_and_the_timeout_keeps() -> None:
+    # P-272: the two hands' values from the switch table, as dealt and switched, against the up card.
+    assert better_switched(["Kh", "6d"], ["9c", "Ad"], "7s", 6)      # K-A blackjack and 9-6 beat K-6 and 9-A
+    assert not better_switched(["Kh", "Qd"], ["5c", "6d"], "6s", 6)  # 20 and 11 as dealt, not 16 and 15
+    assert better_switched(["Kh", "Qd"], ["9c", "9d"], "7s", 6)  # two 19s against a 7 beat a 20 and an 18
     state, _ = stacked([(["Kh", "6d"], ["9c", "Ad"])], ["7s", "9h"])
     assert ENGINE.timeout_action(state) == Action("keep", 0)  # D-009: no choice made for the player
     assert ENGINE.bot_action(state, 0) == Action("switch", 0)

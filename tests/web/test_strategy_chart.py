@@ -55,3 +55,16 @@ def test_each_blackjack_table_shows_its_chart_with_a_legend(guest, floor) -> Non
 def test_no_other_game_prints_a_blackjack_chart(guest, floor) -> None:
     html = guest.get(f"/tables/{floor['Chapter 4 Craps'].id}").get_data(as_text=True)
     assert "strategy-chart" not in html
+
+
+def test_the_switch_table_shows_its_play_chart_and_switch_table(guest, floor) -> None:
+    """P-271, P-272: the Switch play chart (no surrender; a 12 hits a 4 to 6, as a dealer 22
+    pushes) and the table of hand values the bots switch by, for the table's decks."""
+    chart = chart_of(guest.get(f"/tables/{floor['Chapter 4 Blackjack Switch'].id}").get_data(as_text=True))
+    assert "Blackjack Switch strategy" in chart and "dealer stands on soft 17" in chart
+    assert cells(chart, "Hard totals", "12") == ["H"] * 10
+    assert cells(chart, "Hard totals", "16") == ["S"] * 5 + ["H"] * 5
+    switch = "Switch: each hand's value, in hundredths of a bet. Add up your two hands as dealt and as switched; play the higher (a tie keeps them)"
+    assert cells(chart, switch, "A,T") == ["150"] * 10
+    # A 20 is worth something against every up card; a 16 loses against every one.
+    assert all(int(v) > 10 for v in cells(chart, switch, "T,T")) and all(int(v) < 0 for v in cells(chart, switch, "16"))

@@ -43,8 +43,14 @@ Spanish 21 and Free Bet Blackjack (P-140 to P-143), read from their rules files:
 suit chances, never on a doubled hand), ``double_any_cards``, ``split_aces_one_card``,
 ``dealer_22_pushes``, ``free_double_hard_totals`` and ``free_split_values`` (a Free Bet
 lammer wins its odds and never loses: each hand is valued both ways). The player plays the
-table's named chart (``strategy.rule_set``): never a re-double or a rescue; the Super Bonus
-never comes to the Spanish chart (it splits 7-7 against a 7), so it adds nothing (P-143).
+table's named chart (``strategy.rule_set``); where ``max_doublings`` > 1 or ``rescue`` a
+doubled hand stays in play and doubles again, rescues or stands by the chart's after-double
+grid (P-274). The Super Bonus never comes to the Spanish chart (it splits 7-7 against a 7),
+so it adds nothing (P-143).
+
+Blackjack Switch (P-270 to P-273), read from its rules file: ``switch_second_cards`` (two
+hands a box, counted by :func:`switch_count`), ``switched_blackjack`` ("blackjack", D-051,
+or "21"), and the Free Bet family's ``dealer_22_pushes``.
 """
 
 from __future__ import annotations
@@ -216,6 +222,15 @@ class Game:
     dealer_22_pushes: bool = False  # 000 s.1204
     free_doubles: frozenset[int] = frozenset()  # two-card hard totals doubled for free (s.1262)
     free_splits: frozenset[int] = frozenset()  # pair values (1 = aces) split for free (s.1263)
+    # Spanish 21's double-doubles and rescue (000 s.1119-1120, D-063, D-064), played by the
+    # chart's after-double grid (P-274); with ``after_double_best`` each doubled hand takes the
+    # best of the three, which is how the grid was found.
+    max_doublings: int = 1
+    rescue: bool = False
+    after_double_best: bool = False
+    # Blackjack Switch (004 s.436-444): two hands a box, the second cards switched or kept.
+    switch: bool = False  # 004 s.444, D-602
+    switched_blackjack: bool = True  # an ace and a ten made by switching is a blackjack (D-051)
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
@@ -244,6 +259,10 @@ class Game:
             dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
             free_doubles=frozenset(int(t) for t in rules.get("free_double_hard_totals") or ()),
             free_splits=frozenset(int(v) for v in rules.get("free_split_values") or ()),
+            max_doublings=int(rules.get("max_doublings", 1)),
+            rescue=bool(rules.get("rescue")),
+            switch=bool(rules.get("switch_second_cards")),
+            switched_blackjack=str(rules.get("switched_blackjack", "blackjack")) == "blackjack",
         )
 
 
@@ -282,6 +301,10 @@ class _UpCard:
         self.bj_rank = TEN if up == ACE else ACE if up == TEN else None
         self._dealer: dict[Comp, FloatArray] = {}
         self._hand: dict[tuple[Comp, Comp, bool], Value] = {}
+        self._doubled: dict[tuple[Comp, Comp, int], float] = {}
+        # With after_double_best: per (soft, total, up) the gains of doubling again and of
+        # rescue over standing, added up over the hands that reach it.
+        self.after_double_gains: dict[tuple[bool, int], list[float]] = {}
         self._bonus = dict(game.bonus)
 
     # -- the dealer ------------------------------------------------------------------
@@ -379,7 +402,11 @@ class _UpCard:
                     if move == DOUBLE:
                         own, as_free = self.stand(_minus(left, r), more, doubled=True)
                         extra = as_free if free else own  # the double: a Free Bet, or money
-                        real += k / size * (own + extra)
+                        if not free and (g.max_doublings > 1 or g.rescue):
+                            # The hand stays in play (000 s.1119): per unit of its doubled bet.
+                            real += k / size * 2.0 * self.doubled(more, base, 1)
+                        else:
+                            real += k / size * (own + extra)
                         lammer += k / size * (as_free + extra)
                     else:
                         own, as_free = self.hand(more, base, split_hand)
@@ -387,6 +414,41 @@ class _UpCard:
                         lammer += k / size * as_free
                 value = (real, lammer)
         self._hand[key] = value
+        return value
+
+    def doubled(self, cards: Comp, base: Comp, doublings: int) -> float:
+        """A doubled hand still in play, per unit of its whole bet (000 s.1119-1120): stand,
+        double again (the bet doubled, one more card) while fewer than ``max_doublings``, or
+        rescue (D-064: the last doubled portion back, which is half the bet when every double
+        is for the whole bet, as a bot's is), by the chart's after-double grid."""
+        key = (cards, base, doublings)
+        hit = self._doubled.get(key)
+        if hit is not None:
+            return hit
+        g = self.game
+        left = tuple(b - c for b, c in zip(base, cards, strict=True))
+        total, soft = _total(cards)
+        stand = self.stand(left, cards, doubled=True)[0]
+        value = stand
+        if total < 21:  # a bust is settled at once (D-064); 21 stands (D-039)
+            rescue = -0.5 * (1.0 - self.blackjack_chance(left)) if g.rescue else None
+            again = None
+            if doublings < g.max_doublings:
+                size = sum(left)
+                again = 2.0 * sum(k / size * self.doubled(_plus(cards, r), base, doublings + 1)
+                                  for r, k in enumerate(left) if k)
+            if g.after_double_best:
+                gains = self.after_double_gains.setdefault((soft, total), [0.0, 0.0])
+                gains[0] += (again - stand) if again is not None else 0.0
+                gains[1] += (rescue - stand) if rescue is not None else 0.0
+                value = max(v for v in (stand, again, rescue) if v is not None)
+            else:
+                code = strategy.after_double_code(self.chart, total, soft, self.chart_up)
+                if code == strategy.DD and again is not None:
+                    value = again
+                elif code == strategy.RE and rescue is not None:
+                    value = rescue
+        self._doubled[key] = value
         return value
 
     # -- splits ----------------------------------------------------------------------
@@ -485,6 +547,8 @@ def main_bet(rules: Mapping[str, Any], comp: Comp | None = None) -> MainBet:
 
 def count(game: Game) -> MainBet:
     """The main bet's expected value for a :class:`Game` (its rules and shoe as read)."""
+    if game.switch:
+        return switch_count(game).main
     shoe = game.comp
     n = sum(shoe)
     ev = 0.0
@@ -511,3 +575,138 @@ def count(game: Game) -> MainBet:
 def house_edge(rules: Mapping[str, Any], comp: Comp | None = None) -> Fraction:
     """The main bet's house edge as a fraction (of a float count: exact to ~1e-12)."""
     return Fraction(main_bet(rules, comp).house_edge).limit_denominator(10**12)
+
+
+# ---------------------------------------------------------------------------------------
+# Blackjack Switch (004 s.436-444, P-270 to P-273)
+# ---------------------------------------------------------------------------------------
+Hand2 = tuple[int, int]  # a two-card hand by rank index (0 the ace, 9 a ten)
+
+
+@dataclass(frozen=True)
+class SwitchCount:
+    """A Switch box counted: ``main`` per initial wager (each of the two hands), the switch
+    table these rules give (``values[row]``: a value per up card, rounded as the bots read
+    it), and the chance a box switches."""
+
+    main: MainBet
+    values: dict[str, tuple[float, ...]]
+    switches: float
+
+
+def _hand_values(counter: _UpCard) -> tuple[dict[Hand2, float], dict[Hand2, float], dict[Hand2, float]]:
+    """Each two-card hand's value against this up card once the dealer is known not to hold
+    blackjack (P-270: played from the shoe less the up card and its own two cards, the other
+    hand's cards not removed), its chance of being dealt, and a switched ace-and-ten's value."""
+    g = counter.game
+    rest = counter.shoe
+    value: dict[Hand2, float] = {}
+    weight: dict[Hand2, float] = {}
+    switched: dict[Hand2, float] = {}
+    for a in range(10):
+        for b in range(a, 10):
+            ways = rest[a] * (rest[b] - (a == b))
+            if ways <= 0:
+                continue
+            weight[(a, b)] = ways * (1 if a == b else 2)
+            cards = _plus(_plus(tuple(0 for _ in range(10)), a), b)
+            left = _minus(_minus(rest, a), b)
+            clear = 1.0 - counter.blackjack_chance(left)
+            if clear <= 0.0:
+                value[(a, b)] = 0.0
+                continue
+            if (a, b) == (ACE, TEN):
+                # A natural beats a dealer 22 and every other total (D-050); a switched ace and
+                # ten is a blackjack too (D-051) or, where a table says so, a plain 21.
+                value[(a, b)] = g.blackjack_pays
+                switched[(a, b)] = g.blackjack_pays if g.switched_blackjack \
+                    else counter.hand(cards, rest, False)[0] / clear
+            elif a == b and g.max_hands >= 2 and counter.chart.pairs[a + 1][counter.chart_up]:
+                value[(a, b)] = counter.split(a) / clear
+            else:
+                value[(a, b)] = counter.hand(cards, rest, False)[0] / clear
+    return value, weight, switched
+
+
+def switch_table(game: Game) -> dict[str, tuple[float, ...]]:
+    """The switch table of these rules: each row's value (its hands' values weighted by the
+    chances of dealing them) against each up card, 2 to ace, rounded to 1e-4 as the bots'
+    table keeps it (P-272)."""
+    rows: dict[str, list[list[float]]] = {}
+    for col, up in enumerate((1, 2, 3, 4, 5, 6, 7, 8, 9, 0)):  # the chart's columns: 2..10, then the ace
+        if not game.comp[up]:
+            continue
+        value, weight, switched = _hand_values(_UpCard(game, up))
+        for (a, b), w in weight.items():
+            for row, v in ((strategy.switch_row(a + 1, b + 1), value[(a, b)]),
+                           *([(strategy.SWITCHED_BLACKJACK, switched[(a, b)])]
+                             if (a, b) in switched and not game.switched_blackjack else [])):
+                sums = rows.setdefault(row, [[0.0] * 10, [0.0] * 10])
+                sums[0][col] += w * v
+                sums[1][col] += w
+    return {row: tuple(round(v / w, 4) if w else 0.0 for v, w in zip(*sums, strict=True))
+            for row, sums in rows.items()}
+
+
+def switch_count(game: Game, best: bool = False) -> SwitchCount:
+    """A Switch box over a fresh shoe (P-270): every up card and every four cards the two
+    hands are dealt, weighted by the ways the shoe deals them; the dealer's blackjack found by
+    the peek before the switch (D-602: a hand dealt as a blackjack pushes, every other loses
+    its wager); otherwise the switch made by the table of values these rules give
+    (:func:`switch_table`), or with ``best`` by the higher exact value of the two settings,
+    and each hand worth its value against the up card. Per initial wager: half the box."""
+    table = switch_table(game)
+    shoe = game.comp
+    n = sum(shoe)
+    ev = naturals = switches = 0.0
+    for up in range(10):
+        if not shoe[up]:
+            continue
+        counter = _UpCard(game, up)
+        value, _, switched = _hand_values(counter)
+        rest = list(counter.shoe)
+        m = n - 1
+        p_up = shoe[up] / n
+        for a1 in range(10):
+            p1 = rest[a1] / m
+            if not p1:
+                continue
+            rest[a1] -= 1
+            for b1 in range(10):
+                p2 = p1 * rest[b1] / (m - 1)
+                if not p2:
+                    continue
+                rest[b1] -= 1
+                for a2 in range(10):
+                    p3 = p2 * rest[a2] / (m - 2)
+                    if not p3:
+                        continue
+                    rest[a2] -= 1
+                    for b2 in range(10):
+                        p = p3 * rest[b2] / (m - 3)
+                        if not p:
+                            continue
+                        rest[b2] -= 1
+                        one, two = (min(a1, b1), max(a1, b1)), (min(a2, b2), max(a2, b2))
+                        bj = 0.0 if counter.bj_rank is None else rest[counter.bj_rank] / (m - 4)
+                        dealt_naturals = (one == (ACE, TEN)) + (two == (ACE, TEN))
+                        # The peek's blackjack: no switch; a dealt blackjack pushes, the rest lose.
+                        on_blackjack = dealt_naturals - 2
+                        kept = value[one] + value[two]
+                        three, four = (min(a1, b2), max(a1, b2)), (min(a2, b1), max(a2, b1))
+                        swapped = switched.get(three, value[three]) + switched.get(four, value[four])
+                        if best:
+                            swap = swapped > kept
+                        else:
+                            swap = strategy.switch_better(table, 11 if up == ACE else up + 1,
+                                                          (a1 + 1, b1 + 1), (a2 + 1, b2 + 1))
+                        ev += p_up * p * (bj * on_blackjack + (1.0 - bj) * (swapped if swap else kept))
+                        switches += p_up * p * (1.0 - bj) * swap
+                        ends = ((three == (ACE, TEN)) + (four == (ACE, TEN))) if swap else dealt_naturals
+                        naturals += p_up * p * (bj * dealt_naturals + (1.0 - bj) * ends)
+                        rest[b2] += 1
+                    rest[a2] += 1
+                rest[b1] += 1
+            rest[a1] += 1
+    main = MainBet(ev=ev / 2, blackjack=naturals / 2, strategy=game.chart.name)
+    return SwitchCount(main=main, values=table, switches=switches)

@@ -10,8 +10,8 @@ The main game is counted over the finite shoe (:mod:`.blackjack_exact`, P-140) u
 Spanish 21 chart of :mod:`webgame.games.blackjack.strategy`, the chart the house bots play.
 The engine still plays it for the cross-check (``flask edge spanish-21 --check ROUNDS``):
 every box a house bot (the engine's ``bot_action``: that chart, doubling on any number of
-cards, never a double-double, rescue, insurance or side bet), round after round from one
-persistent shoe with its cut card.
+cards, doubling again or rescuing by its after-double grid, never insurance or a side bet),
+round after round from one persistent shoe with its cut card.
 """
 
 from __future__ import annotations
@@ -98,7 +98,9 @@ def _main_assumptions(rules: Mapping[str, Any]) -> str:
     return (
         f"Exact count over a fresh shoe of {decks} Spanish 48-card decks (P-110, P-140): the player plays "
         f"{blackjack_exact.Game.of(rules).chart.name} (the house bots' chart, webgame.games.blackjack.strategy), "
-        "doubling on any number of cards, never a double-double, rescue, insurance or side bet; every card "
+        "doubling on any number of cards; "
+        f"{'after a double, doubling again (up to the whole bet) and rescuing by its after-double grid (P-274)' if int(rules.get('max_doublings', 1)) > 1 or rules.get('rescue') else 'standing after a double'}"
+        "; never insurance or a side bet; every card "
         "the player draws and the dealer's final-total probabilities exact for the shoe less the up card and "
         "all the player's cards; the dealer peeks (D-034); a player blackjack and a player 21 always win; "
         "the bonus 21s paid on split hands, never on a doubled one, the 6-7-8 and 7-7-7 suits at a fresh "

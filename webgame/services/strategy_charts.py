@@ -9,12 +9,14 @@ from typing import Any
 from ..games.blackjack import strategy
 
 # Games whose bots play a named chart of webgame.games.blackjack.strategy (P-140).
-CHARTED = frozenset({"blackjack", "spanish-21", "free-bet-blackjack"})
+CHARTED = frozenset({"blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch"})
 
 
-def chart_for(game: str, rules: Mapping[str, Any]) -> dict[str, Any] | None:
+def chart_for(game: str, rules: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
     """The chart for a table of ``game`` under ``rules`` (its rule set and soft-17 rule pick
-    the chart), or None for a game that has none."""
+    the chart; Blackjack Switch's switch table goes by the decks the table's configuration
+    deals), or None for a game that has none."""
     if game not in CHARTED:
         return None
-    return strategy.chart_rows(bool(rules.get("dealer_hits_soft_17")), strategy.rule_set(rules))
+    decks = ((config or {}).get("options") or {}).get("decks", rules.get("decks", 6))
+    return strategy.chart_rows(bool(rules.get("dealer_hits_soft_17")), strategy.rule_set(rules), int(decks))

@@ -29,9 +29,9 @@ bp = Blueprint("tables", __name__, url_prefix="/tables")
 
 
 @bp.app_template_global("strategy_chart")
-def strategy_chart(game: str, rules: Any) -> dict[str, Any] | None:
+def strategy_chart(game: str, rules: Any, config: Any = None) -> dict[str, Any] | None:
     """The basic-strategy chart the rules panel prints (P-112), or None."""
-    return strategy_charts.chart_for(game, rules)
+    return strategy_charts.chart_for(game, rules, config)
 
 
 def _money_limit() -> str:

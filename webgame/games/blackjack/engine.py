@@ -1288,8 +1288,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
     def bot_action(self, state: BlackjackState, seat: int) -> Action | None:
         """Bots bet the table minimum, never insure or take side bets, and play the table's
         named chart (P-140): doubling on two cards only, or on any number where the table
-        allows it (Spanish 21's chart); after a double they stand (where a
-        table offers double-doubles and rescue, a bot takes neither). Where the table offers a
+        allows it (Spanish 21's chart); after a double they stand, or where the table offers
+        double-doubles and rescue they play the chart's after-double grid. Where the table offers a
         free double or a free split (Free Bet Blackjack) the bot always takes it, the double
         first."""
         if state.phase == BETTING:
@@ -1306,10 +1306,17 @@ class BlackjackEngine(GameBase[BlackjackState]):
         box = state.seats[seat]
         if box.switch_open:
             first, second = box.hands
-            return Action("switch" if strategy.better_switched(first.cards, second.cards) else "keep", seat)
+            # The Switch strategy's table of hand values for the table's decks (P-272).
+            swap = strategy.better_switched(first.cards, second.cards, state.dealer[0], int(state.rules["decks"]))
+            return Action("switch" if swap else "keep", seat)
         hand = state.seats[seat].hands[state.turn_hand]
         if hand.double:
-            return Action("stand", seat, str(state.turn_hand))  # never a double-double or a rescue
+            # Double again, rescue or stand by the chart's after-double grid (P-274).
+            after = strategy.after_double(hand.cards, state.dealer[0], "double" in legal, "rescue" in legal,
+                                          bool(state.rules["dealer_hits_soft_17"]), strategy.rule_set(state.rules))
+            if after == "double":
+                return Action("double", seat, str(state.turn_hand), legal["double"].max)
+            return Action(after, seat, str(state.turn_hand))
         if "double" in legal and self._free_double(state.rules, hand):
             return Action("double", seat, str(state.turn_hand), hand.stake)  # a free double costs nothing
         if "split" in legal and self._free_split(state.rules, hand):

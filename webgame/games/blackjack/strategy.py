@@ -19,9 +19,11 @@ one a table's rules call for.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 from .hand import card_value, count
 
@@ -29,6 +31,13 @@ HIT, STAND, DOUBLE, SPLIT, SURRENDER = "hit", "stand", "double", "split", "surre
 
 # Chart codes, as strategy cards print them.
 H, S, D, DS, P, R, RS = "H", "S", "D", "Ds", "P", "R", "Rs"
+DD, RE = "DD", "RE"  # after a double: double again, rescue (Spanish 21)
+AFTER_DOUBLE_LEGEND: tuple[tuple[str, str], ...] = (
+    (S, "stand"),
+    (DD, "double again (up to the total bet) if allowed, otherwise stand"),
+    (RE, "rescue (take back the last double, give up the rest) if allowed, otherwise stand"),
+)
+RESCUE = "rescue"
 LEGEND: tuple[tuple[str, str], ...] = (
     (H, "hit"),
     (S, "stand"),
@@ -45,9 +54,14 @@ PAIR_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)  # 1 = aces
 NAME = "the house basic strategy chart (multi-deck, total-dependent)"
 
 # The rule sets with a chart of their own (read from the table's rules by rule_set()).
-BLACKJACK, SPANISH_21, FREE_BET = "blackjack", "spanish-21", "free-bet"
+BLACKJACK, SPANISH_21, FREE_BET, SWITCH = "blackjack", "spanish-21", "free-bet", "blackjack-switch"
 SPANISH_NAME = ("the Spanish 21 basic strategy (after the Wizard of Odds' Spanish 21 chart, six or eight "
-                "48-card decks, dealer hits soft 17; no re-doubling, no rescue, no suit-dependent plays)")
+                "48-card decks, dealer hits soft 17, no suit-dependent plays; after a double, the double-doubles "
+                "and rescues of its after-double grid where the table offers them)")
+SWITCH_NAME = ("the Blackjack Switch strategy (switch by the table of hand values, the two hands' values added "
+               "up as dealt and switched and the higher played, as the Wizard of Odds' Blackjack Switch pages "
+               "advise; then the Switch play chart: the house chart with the plays a dealer 22 push changes, "
+               "no surrender)")
 FREE_BET_NAME = ("the Free Bet strategy (every free double and free split taken, the double first, as the "
                  "Wizard of Odds advises; otherwise the house chart, dealer hits soft 17, no surrender)")
 
@@ -73,6 +87,10 @@ class Chart:
     soft: Mapping[int, Mapping[int, str]]
     pairs: Mapping[int, Mapping[int, bool]]
     rule_set: str = BLACKJACK
+    # After a double, where the table lets a hand double again or rescue (Spanish 21, 000
+    # s.1119-1120): a code per (total, up card), DD or RE; a total not listed stands (P-274).
+    after_double_hard: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
+    after_double_soft: Mapping[int, Mapping[int, str]] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -80,13 +98,17 @@ class Chart:
             return SPANISH_NAME
         if self.rule_set == FREE_BET:
             return FREE_BET_NAME
+        if self.rule_set == SWITCH:
+            return f"{SWITCH_NAME}, dealer {'hits' if self.dealer_hits_soft_17 else 'stands on'} soft 17"
         return f"{NAME}, dealer {'hits' if self.dealer_hits_soft_17 else 'stands on'} soft 17"
 
 
 def rule_set(rules: Mapping[str, object]) -> str:
     """The named chart a table's rules call for: Spanish 21's where a player 21 always wins
     and the 21 bonuses are paid, Free Bet's where doubles or splits are free, else the house
-    chart."""
+    chart; Blackjack Switch's where the box switches its second cards."""
+    if rules.get("switch_second_cards"):
+        return SWITCH
     if rules.get("player_21_wins") and rules.get("bonus_paytable"):
         return SPANISH_21
     if rules.get("free_double_hard_totals") or rules.get("free_split_values"):
@@ -212,6 +234,17 @@ _SPANISH_PAIRS: dict[int, tuple[int, ...]] = {  # the up cards each pair splits 
 }
 
 
+# After a double, where the table offers double-doubles and rescue (000 s.1119-1120): no card
+# may be hit, so a stiff hand against a 7 or 8 doubles again rather than stand, and 13-16
+# against an 8 rescues; soft 17 and 18 against the small cards double again. Every doubled
+# hand the chart reaches was counted three ways (stand, double again, rescue) and these are the
+# plays that gain (P-274); the rest stand.
+_SPANISH_AFTER_DOUBLE_HARD: dict[int, dict[int, str]] = {
+    11: {6: DD}, 12: {7: DD, 8: DD}, 13: {8: RE}, 14: {8: RE}, 15: {8: RE}, 16: {8: RE},
+}
+_SPANISH_AFTER_DOUBLE_SOFT: dict[int, dict[int, str]] = {17: {6: DD}, 18: {4: DD, 5: DD, 6: DD}}
+
+
 def _spanish_hard(total: int) -> tuple[str, ...]:
     if total <= 8:
         return (H,) * len(UPS)
@@ -232,6 +265,8 @@ def spanish_chart() -> Chart:
         soft={t: dict(zip(UPS, _spanish_soft(t), strict=True)) for t in SOFT_TOTALS},
         pairs={v: {u: u in _SPANISH_PAIRS.get(v, ()) for u in UPS} for v in PAIR_VALUES},
         rule_set=SPANISH_21,
+        after_double_hard=_SPANISH_AFTER_DOUBLE_HARD,
+        after_double_soft=_SPANISH_AFTER_DOUBLE_SOFT,
     )
 
 
@@ -271,6 +306,8 @@ def chart_named(name: str, dealer_hits_soft_17: bool) -> Chart:
         return spanish_chart()
     if name == FREE_BET:
         return free_bet_chart(dealer_hits_soft_17)
+    if name == SWITCH:
+        return switch_chart(dealer_hits_soft_17)
     return chart(dealer_hits_soft_17)
 
 
@@ -289,6 +326,24 @@ def play_of(code: str, can_double: bool, can_surrender: bool) -> str:
     if code in (R, RS):
         return SURRENDER if can_surrender else (HIT if code == R else STAND)
     return HIT if code == H else STAND
+
+
+def after_double_code(c: Chart, total: int, soft: bool, up: int) -> str:
+    """The chart's code for a doubled hand still in play: DD, RE or S."""
+    return (c.after_double_soft if soft else c.after_double_hard).get(total, {}).get(up, S)
+
+
+def after_double(cards: Sequence[str], up_card: str, can_double: bool, can_rescue: bool,
+                 dealer_hits_soft_17: bool, rule_set: str) -> str:
+    """A doubled hand's play where the table offers double-doubles or rescue: "double",
+    "rescue" or "stand" (P-274)."""
+    hand = count(cards)
+    code = after_double_code(chart_named(rule_set, dealer_hits_soft_17), hand.total, hand.soft, up_value(up_card))
+    if code == DD and can_double:
+        return DOUBLE
+    if code == RE and can_rescue:
+        return RESCUE
+    return STAND
 
 
 def hand_code(c: Chart, total: int, soft: bool, up: int) -> str:
@@ -315,9 +370,10 @@ def _up_label(up: int) -> str:
     return "A" if up == 11 else str(up)
 
 
-def chart_rows(dealer_hits_soft_17: bool, rule_set: str = BLACKJACK) -> dict[str, object]:
+def chart_rows(dealer_hits_soft_17: bool, rule_set: str = BLACKJACK, decks: int = 6) -> dict[str, object]:
     """The chart as three grids of plain codes (hard, soft, pairs) with the dealer's up
-    cards as columns, and the legend: what the rules panel renders."""
+    cards as columns, and the legend: what the rules panel renders. Blackjack Switch adds
+    its switch table for the table's number of decks (``switch``)."""
     c = chart_named(rule_set, dealer_hits_soft_17)
     hard = [(f"{t}", [c.hard[t][u] for u in UPS]) for t in range(8, 18)]
     hard.insert(0, ("5-7", [c.hard[7][u] for u in UPS]))  # 5, 6 and 7 play alike
@@ -338,6 +394,11 @@ def chart_rows(dealer_hits_soft_17: bool, rule_set: str = BLACKJACK) -> dict[str
     legend = list(LEGEND)
     digits = sorted({code for _, row in hard + soft + pairs for code in row if code[-1].isdigit()})
     legend += [(code, f"{dict(LEGEND)[code[:-1]]}; with {code[-1]} or more cards, hit") for code in digits]
+    # After a double (Spanish 21): the totals the grid plays otherwise than standing.
+    after = [(f"{t}", [after_double_code(c, t, False, u) for u in UPS]) for t in sorted(c.after_double_hard)]
+    after += [(f"A,{t - 11}", [after_double_code(c, t, True, u) for u in UPS]) for t in sorted(c.after_double_soft)]
+    if after:
+        legend += [(code, words) for code, words in AFTER_DOUBLE_LEGEND if code != S]
     return {
         "name": c.name,
         "ups": [_up_label(u) for u in UPS],
@@ -345,26 +406,107 @@ def chart_rows(dealer_hits_soft_17: bool, rule_set: str = BLACKJACK) -> dict[str
         "soft": soft,
         "pairs": pairs,
         "legend": legend,
+        "switch": switch_rows(decks) if rule_set == SWITCH else [],
+        "after_double": after,
     }
 
 
-# Blackjack Switch: a simple point score of a two-card hand (not a published chart). A
-# blackjack is best, then the made hands and the doubling totals; a stiff 12-16 is worst.
-_SWITCH_SCORE = {21: 10, 20: 7, 19: 5, 11: 5, 10: 4, 18: 3, 9: 2, 17: 0}
+# ---------------------------------------------------------------------------------------
+# Blackjack Switch (004 s.436-444): two hands, the second cards switched or kept, then each
+# hand played. The strategy has two parts, as the Wizard of Odds' Blackjack Switch pages
+# give it (wizardofodds.com/games/blackjack/switch/, its switching appendix): the switch
+# decision by a table of values, the expected value of each two-card hand against each up
+# card once the dealer is known not to hold blackjack, the two hands' values added up as
+# dealt and as switched and the higher played (a tie keeps the hands); then the play chart,
+# the house chart with the plays a dealer 22 push changes (P-270, P-271).
+# ---------------------------------------------------------------------------------------
+SWITCH_VALUES_FILE = Path(__file__).with_name("switch_values.json")
+SWITCHED_BLACKJACK = "A,T switched"  # the row of an ace and a ten made by switching, where it is only 21
+
+# The cells where the Switch chart leaves the house chart: a dealer 22 pushes, so a stiff
+# hand standing on the dealer's bust is worth less and a double or split against a small
+# card less (each one checked by the count to gain the player, P-271).
+_SWITCH_HARD: dict[tuple[int, int], str] = {
+    (9, 3): H, (9, 4): H, (10, 9): H, (11, 10): H,  # fewer doubles
+    (12, 4): H, (12, 5): H, (12, 6): H, (13, 2): H,  # more stiff hands hit
+}
+_SWITCH_SOFT: dict[tuple[int, int], str] = {  # soft doubles only on soft 17 and 18 against a 5 or 6
+    (13, 5): H, (13, 6): H, (14, 5): H, (14, 6): H, (15, 4): H, (15, 5): H, (15, 6): H,
+    (16, 4): H, (16, 5): H, (16, 6): H, (17, 3): H, (17, 4): H, (18, 3): S, (18, 4): S,
+    (18, 2): S, (19, 6): S,  # where the dealer hits soft 17 too
+}
+_SWITCH_PAIRS: dict[tuple[int, int], bool] = {  # fewer splits against small cards; 8-8 hits a ten
+    (2, 2): False, (2, 3): False, (2, 4): False, (3, 2): False, (3, 3): False, (3, 4): False,
+    (4, 5): False, (4, 6): False, (6, 2): False, (6, 3): False, (7, 2): False, (8, 10): False,
+    (9, 2): False, (9, 3): False,
+}
 
 
-def _switch_score(cards: Sequence[str]) -> int:
-    hand = count(cards)
-    if len(cards) == 2 and card_value(cards[0]) == card_value(cards[1]) and card_value(cards[0]) in (1, 8):
-        return 5  # aces and eights split well
-    if 12 <= hand.total <= 16 and not hand.soft:
-        return -2
-    return _SWITCH_SCORE.get(hand.total, 1)
+@cache
+def switch_chart(dealer_hits_soft_17: bool) -> Chart:
+    house = chart(dealer_hits_soft_17)
+    plain = {R: H, RS: S}  # no surrender at Switch (D-052)
+
+    def cell(changes: Mapping[tuple[int, int], str], t: int, u: int, code: str) -> str:
+        return changes.get((t, u), plain.get(code, code))
+
+    return Chart(
+        dealer_hits_soft_17=dealer_hits_soft_17,
+        hard={t: {u: cell(_SWITCH_HARD, t, u, c) for u, c in row.items()} for t, row in house.hard.items()},
+        soft={t: {u: cell(_SWITCH_SOFT, t, u, c) for u, c in row.items()} for t, row in house.soft.items()},
+        pairs={v: {u: _SWITCH_PAIRS.get((v, u), s) for u, s in row.items()} for v, row in house.pairs.items()},
+        rule_set=SWITCH,
+    )
 
 
-def better_switched(first: Sequence[str], second: Sequence[str]) -> bool:
-    """Blackjack Switch: whether exchanging the second cards of the two hands scores higher
-    by the point score above (ties keep the hands as dealt)."""
-    dealt = _switch_score(first) + _switch_score(second)
-    swapped = _switch_score([first[0], second[1]]) + _switch_score([second[0], first[1]])
+def switch_row(a: int, b: int, switched: bool = False) -> str:
+    """The row of the switch table for a two-card hand of card values a and b (1 = ace)."""
+    lo, hi = min(a, b), max(a, b)
+    if lo == hi:
+        return "A,A" if lo == 1 else "T,T" if lo == 10 else f"{lo},{lo}"
+    if lo == 1:
+        return (SWITCHED_BLACKJACK if switched else "A,T") if hi == 10 else f"A,{hi}"
+    return str(lo + hi)
+
+
+SWITCH_ROWS: tuple[str, ...] = (
+    ("A,T",) + tuple(str(t) for t in range(19, 4, -1)) + tuple(f"A,{v}" for v in range(9, 1, -1))
+    + ("A,A", "T,T") + tuple(f"{v},{v}" for v in range(9, 1, -1)))
+
+
+def switch_better(values: Mapping[str, Sequence[float]], up: int, first: tuple[int, int],
+                  second: tuple[int, int]) -> bool:
+    """Whether switching the second cards adds up to more than the hands as dealt, by a
+    table of hand values (``values[row][column of the up card]``); a tie keeps the hands."""
+    col = UPS.index(up)
+
+    def value(a: int, b: int, switched: bool) -> float:
+        row = switch_row(a, b, switched)
+        return values[row if row in values else switch_row(a, b)][col]
+
+    dealt = value(*first, False) + value(*second, False)
+    swapped = value(first[0], second[1], True) + value(second[0], first[1], True)
     return swapped > dealt
+
+
+@cache
+def switch_values() -> dict[str, dict[str, tuple[float, ...]]]:
+    """The switch tables of the Chapter 4 table by its number of decks (counted by
+    webgame.analysis.blackjack_switch and kept as data, P-272)."""
+    data = json.loads(SWITCH_VALUES_FILE.read_text())
+    return {decks: {row: tuple(float(v) for v in cells) for row, cells in table.items()}
+            for decks, table in data["tables"].items()}
+
+
+def better_switched(first: Sequence[str], second: Sequence[str], up_card: str, decks: int) -> bool:
+    """Blackjack Switch: whether to exchange the second cards of the two hands, by the
+    table of values for the table's number of decks."""
+    return switch_better(switch_values()[str(decks)], up_value(up_card),
+                         (card_value(first[0]), card_value(first[1])),
+                         (card_value(second[0]), card_value(second[1])))
+
+
+def switch_rows(decks: int) -> list[tuple[str, list[str]]]:
+    """The switch table as the rules panel prints it: each hand's value in hundredths of a bet."""
+    table = switch_values()[str(decks)]
+    return [(row, [f"{100 * v:.0f}" for v in table[row]]) for row in SWITCH_ROWS if row in table]

@@ -3,7 +3,7 @@ and the House Way of D-263 over every four-tile set."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
@@ -16,8 +16,8 @@ from webgame.games.paigow.tiles import (
     TileHouseWay,
     all_four_tile_sets,
     build,
-    hand,
     half,
+    hand,
     house_way,
     pairings,
     set_tiles,
@@ -103,7 +103,7 @@ PAIR_ORDER = ["3", "12", "2", "R8", "R4", "W10", "W6", "W4", "11", "R10", "Big 7
 def test_every_pair_ranks_as_d258_says() -> None:
     pairs = [hand([BY_C002[n], SECOND[BY_C002[n]]]) for n in PAIR_ORDER]
     assert all(p.category == PAIR for p in pairs)
-    for higher, lower in zip(pairs, pairs[1:], strict=False):
+    for higher, lower in pairwise(pairs):
         assert higher.beats(lower), (higher.words, lower.words)
     assert pairs[0].words == "Pair of Gee Joon"  # 1-2 with 2-4: the highest hand
     # The lowest pair beats the best Wong.
@@ -138,7 +138,7 @@ def test_every_chart_row_has_its_value_and_its_order(value: int) -> None:
     for entry, hands in zip(CHART[value], rows, strict=True):
         for one in hands:
             assert one.category == POINTS and one.points == value, (entry, one)
-    for upper, lower in zip(rows, rows[1:], strict=False):
+    for upper, lower in pairwise(rows):
         assert all(a.beats(b) for a in upper for b in lower), (upper[0].words, lower[0].words)
 
 

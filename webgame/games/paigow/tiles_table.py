@@ -52,7 +52,8 @@ def new_tiles(carry: Mapping[str, Any] | None, rng: Rng) -> Shoe:
 
 
 def way_of(rules: Mapping[str, Any]) -> TileHouseWay:
-    return TileHouseWay.of(rules["house_way"])
+    """The table's House Way (D-263): its name, and the threshold of its step 2 [configurable]."""
+    return TileHouseWay.of({"name": rules["house_way"]["name"], "high_at_least": rules["house_way_high_at_least"]})
 
 
 def _low_codes(spot: str) -> list[str]:
@@ -132,10 +133,9 @@ class PaiGowTiles(PaiGowPoker):
         return house_way(four, way_of(rules))
 
     def _setting_legal(self, rules: Mapping[str, Any], cards: list[str], label: str) -> list[Legal]:
-        # The listed setting is one the table takes: the House Way's low hand (any two tiles
-        # that do not outrank the other two may be posted instead).
-        done = self._house(rules, cards)
-        return [Legal("set", " ".join(done.setting.low.codes), label=label), Legal("house-way", label="House way")]
+        # "set" names no spot: any two of the four tiles may be posted as the low hand, and the
+        # engine refuses those that are not the seat's or that foul (D-262).
+        return [Legal("set", "", label=label), Legal("house-way", label="House way")]
 
     def _set_bank(self, st: PaiGowState, action: Action, events: list[Event]) -> None:
         """The player-dealer's setting of the bank's tiles, or the House Way (rules 12, 47,

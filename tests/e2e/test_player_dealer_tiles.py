@@ -63,12 +63,12 @@ def test_setting_tiles_and_asking_for_the_house_way(browser: Browser, live_serve
     fresh(c)
     c.get_by_test_id("house-way-preview").locator("summary").click()
     expect(c.get_by_test_id("house-way-preview")).to_contain_text("D-263")
-    click_and_wait(c, "[data-testid=hand-setter] ~ form [data-action=house-way]")
+    click_and_wait(c, "[data-action=house-way]")
 
     fresh(a)
     expect(a.get_by_test_id("bank-setter")).to_be_visible()
     expect(a.get_by_test_id("bank-setter").locator(".tile.face")).to_have_count(4)
-    click_and_wait(a, "[data-testid=bank-setter-box] [data-action=house-way]")
+    click_and_wait(a, "[data-action=bank-house-way]")
     for page in (a, b, c):
         fresh(page)
         expect(page.get_by_test_id("bank-hands")).to_contain_text("set by the house way")

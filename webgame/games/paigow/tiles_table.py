@@ -114,6 +114,15 @@ class PaiGowTiles(PaiGowPoker):
         where = "the bank" if st.first_seat == st.bank_seat else spot_word(st.first_seat)
         events.append(Note(f"The action stack goes to {where}; the other stacks counter-clockwise from it."))
 
+    def _deal(self, state: CarnivalState, action: Action, rng: Rng, events: list[Event]) -> None:
+        """The carnival deal, in the words of a tile table."""
+        start = len(events)
+        super()._deal(state, action, rng, events)
+        for k in range(start, len(events)):
+            ev = events[k]
+            if isinstance(ev, Note) and ev.text == "No more bets. The cards are out.":
+                events[k] = Note("No more bets. The tiles are out.", ev.seat)
+
     # -- setting the tiles ---------------------------------------------------------------
     def _setting(self, four: list[str], low: list[str]) -> Setting:
         try:

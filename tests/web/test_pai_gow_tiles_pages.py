@@ -119,3 +119,28 @@ def test_games_json_lists_pai_gow_tiles_as_playable(app):
     listed = {v["slug"]: v for v in games[GAME]["variants"]}
     assert listed[VARIANT]["playable"] and listed[VARIANT]["banking"] == "player-dealer"
     assert listed[VARIANT]["side_bets"] == []
+
+
+def test_recall_shows_the_tiles(app, guest):
+    table = create_table("P/D pai gow tiles recall", GAME, VARIANT, config={"options": {}})
+    db.session.commit()
+    (a, _), (b, _), (c, _) = three_players(app, guest, table)
+    a.page()
+    if "bank" not in a.actions:
+        assert a.act("next") == ""
+    assert a.act("bank", amount="300") == ""
+    for seat in (b, c):
+        seat.page()
+        assert seat.act("bet", "main", chip="1000") == ""
+    assert c.act("deal") == ""
+    for seat in (b, c):
+        seat.page()
+        assert seat.act("house-way") == ""
+    a.page()
+    assert a.act("house-way") == ""
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    page = b.c.get(f"/rounds/{rnd.id}").get_data(as_text=True)
+    # The bank's hand is drawn as its four tiles with their names, never as unknown cards.
+    assert page.count('class="tile face') == 4 and "unknown" not in page
+    assert re.search(r'aria-label="(Teen|Day|Yun|Gor|Mooy|Chong|Bon|Foo|Ping|Tit|Look|Chop \w+|Gee Joon), \d-\d"', page)

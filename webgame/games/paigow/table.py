@@ -299,11 +299,10 @@ class PaiGowPoker(CarnivalEngine):
         return self._setting_legal(state.rules, box.cards, "Set this hand")
 
     def _setting_legal(self, rules: Mapping[str, Any], cards: list[str], label: str) -> list[Legal]:
-        # The listed setting is one the table takes: the house way's low hand (any legal pair
-        # of the seven may be posted instead).
-        done = house_way(self.ranking(rules), HouseWay.of(rules["house_way"]), card_ids(cards))
-        front = " ".join(sorted(done.hand.front_codes))
-        return [Legal("set", front, label=label), Legal("house-way", label="House way")]
+        # "set" names no spot: any two of the seven may be posted as the low hand, and the
+        # engine refuses those that are not the seat's or that foul (D-227). A spot here would
+        # let the table take only that one setting.
+        return [Legal("set", "", label=label), Legal("house-way", label="House way")]
 
     def _set_bank(self, st: PaiGowState, action: Action, events: list[Event]) -> None:
         """The player-dealer's setting of the bank's hand, or the house way (D-235, D-472); a

@@ -269,6 +269,27 @@ def test_house_way_threshold_is_data() -> None:
         TileHouseWay.of({"name": "x", "high_at_least": 11})
 
 
+def test_house_way_step_4_breaks_a_tie_of_low_hands_by_the_high_hand() -> None:
+    # Teen, Teen, Day, Chong: Teen pair / Day + Chong 8; Teen + Chong 8 / Teen + Day 4; the
+    # strongest low behind a 7+ high is Day + Chong behind the pair of Teens.
+    done = house_way(["66a", "66b", "11a", "33a"], WAY).setting
+    assert done.high.words == "Pair of Teen" and done.low.points == 8
+    # Yun, Day, Bon, Tit: Yun + Day 0 / Bon + Tit 1; Day + Tit 9 / Yun + Bon 2; Day + Bon 6 /
+    # Yun + Tit 5: only the 9 is a high hand of 7 or more, so 9 / 2 although 6 / 5 has the stronger low.
+    done = house_way(["44a", "11a", "22a", "16a"], WAY).setting
+    assert (done.high.points, done.low.points) == (9, 2)
+    # Two qualifying pairings with equal low hands: the stronger high hand is taken (step 4).
+    found = 0
+    for four in all_four_tile_sets():
+        strong = [s for s in pairings(four) if WAY.strong_enough(s.high)]
+        best_low = max((s.low.key for s in strong), default=None)
+        tied = [s for s in strong if s.low.key == best_low]
+        if len({s.high.key for s in tied}) > 1:
+            assert house_way(four, WAY).setting.high.key == max(s.high.key for s in tied), four
+            found += 1
+    assert found  # the case occurs
+
+
 def test_house_way_never_fouls_over_every_four_tile_set() -> None:
     sets = all_four_tile_sets()
     assert len(sets) == 35960
@@ -277,5 +298,10 @@ def test_house_way_never_fouls_over_every_four_tile_set() -> None:
         assert not done.foul, four
         assert sorted(done.codes) == sorted(four)
         assert done.high.key >= done.low.key
-        if WAY.strong_enough(done.high):  # D-263 step 2 held: no qualifying pairing has a stronger low
-            assert all(done.low.key >= s.low.key for s in pairings(four) if WAY.strong_enough(s.high))
+        options = pairings(four)
+        strong = [s for s in options if WAY.strong_enough(s.high)]
+        if strong:  # D-263 step 2, then step 4: the strongest low, then the stronger high
+            assert WAY.strong_enough(done.high)
+            assert all((done.low.key, done.high.key) >= (s.low.key, s.high.key) for s in strong)
+        else:  # step 3, then step 4: the strongest high, then the stronger low
+            assert all((done.high.key, done.low.key) >= (s.high.key, s.low.key) for s in options)

@@ -287,3 +287,29 @@ def test_the_bank_pays_only_as_far_as_its_stake_covers(monkeypatch):
 def test_backline_is_not_offered_yet():
     engine = pd_engine(GAME, VARIANT)
     assert engine.edition(rules()).backline == "none"  # P-210 until the most-money control (D-475)
+
+
+@pytest.mark.parametrize(("option", "bets", "player_fees", "bank_fee"), [
+    # Option 7 ($100-$5,000): $1 to $1,000, $2 to $2,000 ...; the bank $3 on up to $4,000 of
+    # table action, $5 above (002 s.3727-3774).
+    ("002-pai-gow-tiles-7", {2: 100000, 3: 300000}, {2: 100, 3: 300}, 300),
+    ("002-pai-gow-tiles-7", {2: 100100, 3: 300000}, {2: 200, 3: 300}, 500),
+    # Option 8 ($200-$6,000): $2 to $2,000, then $1 a $1,000; the bank $3, or $6 above $4,000.
+    ("002-pai-gow-tiles-8", {2: 20000, 3: 600000}, {2: 200, 3: 600}, 600),
+    # Option 9 (No Limit): $1 to $1,000, $2 above it (D-503); the bank $5 a hand.
+    ("002-pai-gow-tiles-9", {2: 100000, 3: 100100}, {2: 100, 3: 200}, 500),
+])
+def test_the_larger_a2_options(option, bets, player_fees, bank_fee):
+    from webgame.games.california import fees
+
+    wagers = [fees.Wager(seat, seat, "main", amount, False) for seat, amount in bets.items()]
+    taken = fees.collect(fees.schedule(option), wagers, 1, hands_since_open=10)
+    assert taken.player_dealer is not None and taken.player_dealer.amount == bank_fee
+    assert {f.seat: f.amount for f in taken.players} == player_fees
+    assert not fees.collect(fees.schedule(option), wagers, 1, hands_since_open=0).players  # D-492
+
+
+def test_the_no_limit_option_posts_no_maximum():
+    table = resolve(load_game(GAME).variants[VARIANT], {"options": {"collection_fee": "002-pai-gow-tiles-9"},
+                                                        "limits": {"main": {"min": 2000, "max": 5000000}}})
+    assert table["limits"]["main"] == {"min": 2000, "max": 5000000}

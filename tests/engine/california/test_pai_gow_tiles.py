@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 import pytest
 
+from tests.carnival_support import check_legal
 from tests.engine.california.pdhelp import pd_engine, seated
 from webgame.devices.shoe import Shoe
 from webgame.engine.paytable import RulebookLimitError, load_game, resolve
@@ -204,6 +205,10 @@ def test_a_player_cannot_commit_a_foul_and_sees_every_choice(monkeypatch):
     assert "44a 44b" in fouls and "12 22a" not in fouls and len(choices["options"]) == 6
     assert choices["house_way"]["high"] == ["44a", "44b"]
     assert "choices" not in engine.view(state, 2)["tiles"]["seats"].get(1, {})
+    # Every setting the table lists is one it takes, and it lists every one that does not foul.
+    listed = {a.spot for a in engine.legal_actions(state, 1) if a.kind == "set"}
+    assert listed == {" ".join(o["low"]) for o in choices["options"] if not o["foul"]}
+    check_legal(tiles_table.PAI_GOW_TILES, state.inner, [1])
 
 
 def test_a_clock_that_runs_out_sets_by_the_house_way_and_bots_use_it(monkeypatch):

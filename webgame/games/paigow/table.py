@@ -299,10 +299,11 @@ class PaiGowPoker(CarnivalEngine):
         return self._setting_legal(state.rules, box.cards, "Set this hand")
 
     def _setting_legal(self, rules: Mapping[str, Any], cards: list[str], label: str) -> list[Legal]:
-        # "set" names no spot: any two of the seven may be posted as the low hand, and the
-        # engine refuses those that are not the seat's or that foul (D-227). A spot here would
-        # let the table take only that one setting.
-        return [Legal("set", "", label=label), Legal("house-way", label="House way")]
+        # Every setting the table takes is listed, its low hand's codes sorted (the felt posts
+        # them sorted): the table takes any that does not foul (D-227), not only the house way's.
+        fronts = sorted({" ".join(sorted(s.front_codes)) for s in settings(self.ranking(rules), card_ids(cards))
+                         if not s.foul})
+        return [*(Legal("set", front, label=label) for front in fronts), Legal("house-way", label="House way")]
 
     def _set_bank(self, st: PaiGowState, action: Action, events: list[Event]) -> None:
         """The player-dealer's setting of the bank's hand, or the house way (D-235, D-472); a

@@ -142,9 +142,14 @@ class PaiGowTiles(PaiGowPoker):
         return house_way(four, way_of(rules))
 
     def _setting_legal(self, rules: Mapping[str, Any], cards: list[str], label: str) -> list[Legal]:
-        # "set" names no spot: any two of the four tiles may be posted as the low hand, and the
-        # engine refuses those that are not the seat's or that foul (D-262).
-        return [Legal("set", "", label=label), Legal("house-way", label="House way")]
+        # Every setting the table takes is listed, its low hand's codes sorted (the felt posts
+        # them sorted): any two tiles that do not outrank the other two (D-262, P-240).
+        lows = set()
+        for s in pairings(cards):
+            lows.add(" ".join(sorted(s.low.codes)))
+            if s.low.key == s.high.key:  # equal hands: either way round
+                lows.add(" ".join(sorted(s.high.codes)))
+        return [*(Legal("set", low, label=label) for low in sorted(lows)), Legal("house-way", label="House way")]
 
     def _set_bank(self, st: PaiGowState, action: Action, events: list[Event]) -> None:
         """The player-dealer's setting of the bank's tiles, or the House Way (rules 12, 47,

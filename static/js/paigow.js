@@ -15,17 +15,22 @@
     var front = form.querySelector("[data-front]");
     var key = picked.slice().sort().join(" ");
     var foul = picked.length === 2 && fouls.indexOf(key) >= 0;
+    // Pai Gow tiles: the things ticked are tiles, and the form names both hands of each setting.
+    var item = form.getAttribute("data-item") || "card";
+    var words = {};
+    try { words = JSON.parse(form.getAttribute("data-words") || "{}"); } catch (e) { words = {}; }
+    var named = words[key] ? " (" + words[key] + ")" : "";
     var msg;
     if (picked.length === 0) {
-      msg = "Tick two cards for the low hand.";
+      msg = "Tick two " + item + "s for the low hand.";
     } else if (picked.length < 2) {
-      msg = "Tick " + (2 - picked.length) + " more card" + (picked.length === 1 ? "" : "s") + " for the low hand.";
+      msg = "Tick " + (2 - picked.length) + " more " + item + (picked.length === 1 ? "" : "s") + " for the low hand.";
     } else if (picked.length > 2) {
-      msg = "Only two cards go to the low hand: untick one.";
+      msg = "Only two " + item + "s go to the low hand: untick one.";
     } else if (foul) {
-      msg = "Foul: this low hand would outrank the high hand. Choose other cards.";
+      msg = "Foul: this low hand would outrank the high hand" + named + ". Choose other " + item + "s.";
     } else {
-      msg = "Ready: press Set hand.";
+      msg = "Ready" + named + ": press " + (item === "card" ? "Set hand" : button.textContent.trim()) + ".";
     }
     front.value = picked.length === 2 ? key : "";
     status.textContent = msg;

@@ -54,6 +54,7 @@ GAMES = {
     "face-up-pai-gow-poker": ("main", "deal"),
     "asian-baccarat": ("player", "deal"),
     "super-pan-9": ("player", "deal"),
+    "pai-gow-tiles": ("main", "deal"),
 }
 # Player-banked only: a house bot sits in Spot 1 and takes the bank (the demo table lets bots
 # bank), so the lone player meets the felt as it deals.
@@ -61,10 +62,11 @@ BACCARAT_PD = {"fortune-7-baccarat", "california-baccarat", "dragon-dai-bacc", "
                "asian-baccarat", "super-pan-9"}
 PLAYER_BANKED = {"four-card-poker", "pure-spanish-21-5", "joker-wild-pai-gow-poker", "no-bust-21st-century-blackjack",
                  "21st-century-free-bet-blackjack", "fortune-pai-gow-poker", "face-up-pai-gow-poker",
-                 "lucky-chances-blackjack"} | BACCARAT_PD
+                 "lucky-chances-blackjack", "pai-gow-tiles"} | BACCARAT_PD
 FIRST_CHIP = {"four-card-poker": "$10 chip"}  # a $10 Ante minimum (002 s.4078): the rail adds the chip
 FIRST_CHIP.update({g: "$25 chip" for g in BACCARAT_PD})  # a $10 line minimum at the $10-$100 tables
 FIRST_CHIP["joker-wild-pai-gow-poker"] = "$25 chip"  # a $10 minimum at Crystal Park's $10-$100 table
+FIRST_CHIP["pai-gow-tiles"] = "$25 chip"  # a $10 minimum at the $10-$400 tiles table (002 s.3727-3774)
 NO_CARDS = {"craps", "roulette", "big-six"}  # a device, not cards: the dice or the wheel
 # Red Dog's and baccarat's cards are all in front of the dealer
 NO_PLAYER_CARDS = NO_CARDS | {"red-dog", "mini-baccarat", "ez-baccarat"} | BACCARAT_PD

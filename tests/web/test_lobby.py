@@ -43,8 +43,9 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # Spanish 21, Free Bet and Switch, the two Pai Gow Poker tables, the player-dealer Lucky
     # Derby Pai Gow Poker and Crystal Park Joker Wild, Pure Spanish 21.5, five 21st Century
     # Baccarat tables, Asian Baccarat, Chemin de Fer, No Bust 4.0a and Buster 4.0, 21st Century
-    # Free Bet, Lucky Chances Blackjack, Super Pan 9, and Fortune and Face Up Pai Gow Poker
-    assert len(DEMO_TABLES) == 52
+    # Free Bet, Lucky Chances Blackjack, Super Pan 9, Fortune and Face Up Pai Gow Poker, and
+    # Pai Gow tiles
+    assert len(DEMO_TABLES) == 53
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
@@ -100,8 +101,8 @@ def test_jackpot_holdem_says_why_it_offers_no_jackpot(client, floor):
     # Jackpot Hold'em's, and Four Card Poker's, Fortune 7's, California Baccarat's, Dragon Dai
     # Bacc's, RUYI's, Joker's Wild, Fortune and Face Up Pai Gow Poker's ("Player-banked: a seated
     # player banks every hand"), the five 21st Century Baccarat tables', Asian Baccarat's and
-    # Chemin de Fer's.
-    assert html.count('data-testid="game-note"') == 17
+    # Chemin de Fer's, and Pai Gow tiles'.
+    assert html.count('data-testid="game-note"') == 18
     assert "Player-banked" in text(card_of(html, floor["Lucky Chances Four Card Poker (player-dealer)"]))
     assert "Player-banked" in text(card_of(html, floor["Crystal Park RUYI Baccarat (player-dealer)"]))
     assert "D-307" not in html and "s.1" not in note  # no rulebook codes for players

@@ -63,6 +63,18 @@ def test_setting_a_hand_and_the_result_in_words(guest, stacked):
     assert_books_balance()
 
 
+def test_a_setting_of_the_players_own_is_taken(guest, stacked):
+    """Not only the house way's: eight-six in front, aces and kings behind (D-227 allows it)."""
+    seat, table = dealt(guest)
+    assert seat.act("set", "6d 8h") == ""  # posted sorted, as the felt's script posts it
+    rnd = latest_round(table)
+    assert rnd.status == "over"
+    main = next(s for s in round_settlements(rnd) if s.bet == "main")
+    # Aces and kings behind beat the bank's king high; eight-six in front loses to its king-queen.
+    assert (main.result, main.returned) == ("push", 1000)
+    assert_books_balance()
+
+
 def test_a_foul_and_every_hostile_setting_are_refused(guest, stacked):
     seat, table = dealt(guest)
     assert "fouls" in seat.act("set", "As Ad")

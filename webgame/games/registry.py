@@ -41,6 +41,8 @@ ENGINES: dict[str, str] = {
     "face-up-pai-gow-poker": "webgame.games.paigow:FACE_UP_PAI_GOW_POKER",
     # Player-banked only: Pai Gow Poker with the joker fully wild (001 §14, 003 §3).
     "joker-wild-pai-gow-poker": "webgame.games.paigow:JOKER_WILD_PAI_GOW_POKER",
+    # Player-banked only: the Chinese tiles, four to a hand, on the Pai Gow table (002 §11).
+    "pai-gow-tiles": "webgame.games.paigow.tiles_table:PAI_GOW_TILES",
     # Player-banked only, as Four Card Poker: seed 003's tableau baccarat games.
     "fortune-7-baccarat": "webgame.games.baccarat:FORTUNE_7_BACCARAT",
     "california-baccarat": "webgame.games.baccarat:CALIFORNIA_BACCARAT",

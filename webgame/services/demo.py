@@ -91,6 +91,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
      {"options": {"bots_may_bank": True, "pause_minutes": 5}}),
     ("Lucky Chances Super Pan 9 (player-dealer)", "super-pan-9", "lucky-chances",
      {"options": {"bots_may_bank": True, "pause_minutes": 5}}),
+    ("Lucky Chances Pai Gow Tiles (player-dealer)", "pai-gow-tiles", "lucky-chances",
+     {"options": {"bots_may_bank": True, "pause_minutes": 5}}),
     ("Chapter 4 Chemin de Fer", "chemin-de-fer", "chapter4", {}),
 ]
 

@@ -319,6 +319,13 @@ def _pai_gow(v: Variant, r: Rules) -> Iterator[str]:
         yield "Ace-High Bonus"
 
 
+def _pai_gow_tiles(v: Variant, r: Rules) -> Iterator[str]:
+    """Pai Gow tiles: four tiles set into two hands, the bank set by its player-dealer."""
+    yield f"Both hands beat the bank's: pays {v.paytables['pai-gow-tiles'].line('win').text}"
+    yield "Four Chinese tiles set into two hands of two; copies go to the bank"
+    yield "The dice count counter-clockwise from the bank"
+
+
 def _rank(ranks: Sequence[str]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
@@ -336,7 +343,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "fortune-7-baccarat": _baccarat, "california-baccarat": _baccarat, "dragon-dai-bacc": _baccarat,
     "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat, "chemin-de-fer": _chemin,
     "asian-baccarat": _asian_baccarat,
-    "super-pan-9": _super_pan_9,
+    "super-pan-9": _super_pan_9, "pai-gow-tiles": _pai_gow_tiles,
 }
 
 

@@ -553,11 +553,11 @@ class PaiGowPoker(CarnivalEngine):
         return self._setting_legal(state.rules, box.cards, "Set this hand")
 
     def _setting_legal(self, rules: Mapping[str, Any], cards: list[str], label: str) -> list[Legal]:
-        # The listed setting is one the table takes: the house way's low hand (any legal pair
-        # of the seven may be posted instead).
-        done = house_way(self.ranking(rules), HouseWay.of(rules["house_way"]), card_ids(cards))
-        front = " ".join(sorted(done.hand.front_codes))
-        return [Legal("set", front, label=label), Legal("house-way", label="House way")]
+        # Every setting the table takes is listed, its low hand's codes sorted (the felt posts
+        # them sorted): the table takes any that does not foul (D-227), not only the house way's.
+        fronts = sorted({" ".join(sorted(s.front_codes)) for s in settings(self.ranking(rules), card_ids(cards))
+                         if not s.foul})
+        return [*(Legal("set", front, label=label) for front in fronts), Legal("house-way", label="House way")]
 
     def _set_bank(self, st: PaiGowState, action: Action, events: list[Event]) -> None:
         """The player-dealer's setting of the bank's hand, or the house way (D-235, D-472); a

@@ -124,6 +124,7 @@ def test_a_bigger_backer_sets_the_tiles_and_lesser_bettors_play_an_obvious_mis_s
     assert (lesser.result, lesser.returned) == ("win", 2000)
     assert "reset House Way, rule 42" in seat_bet.detail and "reset House Way, rule 42" in lesser.detail
     assert "played as set" in controller.detail and "rule 42" not in controller.detail
+    assert all(len(r.detail) <= 120 for r in rows.values())  # the recall keeps 120 characters
     assert state.inner.sets[1].back_result == "lose"  # the felt shows the setting as played by its setter
     reset = engine.view(state, 4)["tiles"]["seats"][1]["reset"]
     assert set(reset["high"]) == {"11a", "45"} and (reset["high_result"], reset["low_result"]) == ("win", "win")

@@ -51,6 +51,7 @@ from .tiles import (
 TILES_PER_HAND = 4
 RESET = "your hand was reset House Way, rule 42"
 HALF_WORDS = {"win": "wins", "copy": "is a copy (the bank's)", "lose": "loses"}
+SHORT_WORDS = {"win": "wins", "copy": "copies", "lose": "loses"}  # behind a longer lead (rule 42)
 FOUL = "That setting fouls: the low hand would outrank the high hand."
 
 
@@ -250,17 +251,15 @@ class PaiGowTiles(PaiGowPoker):
             if reset is None:
                 self._grade(st, events, n, MAIN, box.bets[MAIN], v, "")
                 continue  # bets behind follow the position's own bet (P-037)
+            # The words fit the recall's 120 characters: the House Way's hands are in the note
+            # below and on the felt beside the hand.
             rv = versus(Setting(self._hand(reset.back), self._hand(reset.front)), bank)
-            lead = f"{RESET[0].upper()}{RESET[1:]} (P-243): high hand {reset.back_words}, low hand {reset.front_words}; "
             self._grade(st, events, n, MAIN, box.bets[MAIN], v if decider == n else rv,
-                        "Played as set: " if decider == n else lead)
+                        "Played as set: " if decider == n else f"{RESET[0].upper()}{RESET[1:]} (P-243): ")
             spot = spot_word(n)
             for backer, key, cents in behind:  # each settled here, on its own setting
-                if backer == decider:
-                    self._grade(st, events, backer, key, cents, v, f"Behind {spot}, played as set: ")
-                else:
-                    self._grade(st, events, backer, key, cents, rv, f"Behind {spot}: {RESET} (P-243): "
-                                f"high hand {reset.back_words}, low hand {reset.front_words}; ")
+                lead = f"Behind {spot}, played as set: " if backer == decider else f"Behind {spot}: {RESET} (P-243): "
+                self._grade(st, events, backer, key, cents, v if backer == decider else rv, lead)
             events.append(Note(f"{spot}'s tiles were set so that both hands could be improved: the bettor who "
                                f"set them plays them as set, every other bettor there plays them set by the House "
                                f"Way (rule 42): high hand {reset.back_words}, low hand {reset.front_words}."))
@@ -280,7 +279,8 @@ class PaiGowTiles(PaiGowPoker):
                lead: str) -> None:
         """One wager on a setting's result: both halves win even money (D-264), one pushes,
         none loses."""
-        words = f"High hand {HALF_WORDS[v.high]}, low hand {HALF_WORDS[v.low]}"
+        half = SHORT_WORDS if lead else HALF_WORDS
+        words = f"High hand {half[v.high]}, low hand {half[v.low]}"
         if v.result == "win":
             o = self.odds(st.rules, "pai-gow-tiles", "win")
             self.settle(st, events, seat, bet, stake, stake + o.win(stake), "win", f"{lead}Both hands win: pays {o}")

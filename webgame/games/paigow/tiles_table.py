@@ -14,7 +14,11 @@ player-dealer's stake; this engine deals and sets the tiles. A round:
   clock that runs out sets them by the House Way (D-009);
 * then the player-dealer sets the bank's four tiles or asks for the House Way (rules 12,
   51-53, D-472), and each position's halves are compared with the bank's (rules 3, 14, 56-60):
-  both higher wins even money (D-264), one higher pushes, a copy is the bank's.
+  both higher wins even money (D-264), one higher pushes, a copy is the bank's;
+* where others bet behind a position, the card room says who sets its tiles (the most money,
+  rule 41, D-475: ``seat_backline``, ``seat_control``); a setting another setting beats in both
+  hands is played as set by that bettor only, and every lesser bettor there is graded on the
+  House Way's setting (rule 42, P-243).
 
 The tiles, their ranks and the House Way are in :mod:`.tiles` and ``rules/pai-gow-tiles.toml``.
 Engine seat ``s`` is position ``s + 1`` clockwise from the house dealer's left, so

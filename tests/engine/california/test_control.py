@@ -73,7 +73,7 @@ def test_the_editions_that_name_most_money_control_and_no_other():
     most = {slug for slug, ed in editions().items() if ed.control == "most-money"}
     assert most == {"pai-gow-poker@lucky-derby", "joker-wild-pai-gow-poker@lucky-derby",
                     "pai-gow-poker@double-hand-poker", "super-pan-9@lucky-chances",
-                    "lucky-chances-blackjack@lucky-chances"}  # D-475 (tiles: with their engine)
+                    "lucky-chances-blackjack@lucky-chances", "pai-gow-tiles@lucky-chances"}  # D-475
     assert editions()["pai-gow-poker@crystal-park"].control == "seated"  # 003 rule 44
     one = {slug for slug, ed in editions().items() if ed.one_hand}
     assert one == {"pai-gow-poker@lucky-derby", "joker-wild-pai-gow-poker@lucky-derby",

@@ -289,9 +289,10 @@ def test_the_bank_pays_only_as_far_as_its_stake_covers(monkeypatch):
     assert money(events) == 0
 
 
-def test_backline_is_not_offered_yet():
+def test_every_wager_may_be_bet_behind_and_the_most_money_sets_the_tiles():
     engine = pd_engine(GAME, VARIANT)
-    assert engine.edition(rules()).backline == "none"  # P-210 until the most-money control (D-475)
+    ed = engine.edition(rules())
+    assert (ed.backline, ed.control) == ("all", "most-money")  # D-474, rule 41 (D-475); rule 42: P-243
 
 
 @pytest.mark.parametrize(("option", "bets", "player_fees", "bank_fee"), [

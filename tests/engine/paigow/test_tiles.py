@@ -19,6 +19,7 @@ from webgame.games.paigow.tiles import (
     half,
     hand,
     house_way,
+    improves_both,
     pairings,
     set_tiles,
     tile_set,
@@ -305,3 +306,18 @@ def test_house_way_never_fouls_over_every_four_tile_set() -> None:
             assert all((done.low.key, done.high.key) >= (s.low.key, s.high.key) for s in strong)
         else:  # step 3, then step 4: the strongest high, then the stronger low
             assert all((done.high.key, done.low.key) >= (s.high.key, s.low.key) for s in options)
+
+
+def test_rule_42_obviously_incorrect_means_another_setting_improves_both_hands() -> None:
+    """002 rule 42: "both the front hand and the back hand can be improved". Never the House
+    Way's own setting, so a hand reset by it is never reset again."""
+    mis = ["66b", "11a", "56a", "45"]
+    bad = set_tiles(mis, ["56a", "45"])  # Teen + Day 4 high, Foo + Chop Ng 0 low
+    better = improves_both(bad, mis)
+    assert better is not None and better.high.words == "Wong (Day and a 9)"
+    assert improves_both(set_tiles(mis, ["66b", "56a"]), mis) is None  # the House Way's setting
+    found = 0
+    for four in all_four_tile_sets():
+        assert improves_both(house_way(four, WAY).setting, four) is None, four
+        found += sum(improves_both(s, four) is not None for s in pairings(four))
+    assert found  # the case occurs

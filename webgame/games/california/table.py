@@ -429,8 +429,13 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
         """Each backline wager as the wager it follows was decided: paid at the same ratio of
         returned to staked, to the cent below (P-037), a split or doubled hand counted whole."""
         out = []
+        # An engine that graded a bet behind itself (Pai Gow tiles rule 42: a lesser bettor on
+        # another setting than the hand's own) settled it under its key: no ratio for that one.
+        graded = {(h["seat"], h["bet"]) for h in state.held}
         for backer, keys in sorted(state.behind.items(), key=lambda kv: int(kv[0])):
             for key, amount in sorted(keys.items()):
+                if (int(backer), key) in graded:
+                    continue
                 bet, circle = behind_target(key)
                 rows = [h for h in state.held if h["seat"] == circle and h["bet"].split("/")[0] == bet
                         and BEHIND not in h["bet"]]
@@ -606,6 +611,9 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
             state.fees[key] = state.fees.get(key, 0) + fee.amount
         state.phase = PLAY
         self._set_action_seat(state, rng)
+        decide = getattr(self.inner, "seat_control", None)
+        if callable(decide) and state.behind:  # an engine whose game protects a hand's lesser bettors
+            decide(state.inner, self.controllers(state))  # (Pai Gow tiles rule 42)
         events += dealt
         if self.inner.is_over(state.inner):
             events += self._finish(state)

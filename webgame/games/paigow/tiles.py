@@ -198,6 +198,17 @@ def pairings(four: Sequence[str], tiles: TileSet | None = None) -> list[Setting]
     return out
 
 
+def improves_both(setting: Setting, four: Sequence[str], tiles: TileSet | None = None) -> Setting | None:
+    """Another legal setting of the same four tiles whose high hand and low hand both outrank
+    ``setting``'s, or None: what makes a setting "obviously incorrect" (002 rule 42, "both the
+    front hand and the back hand can be improved"). Only another pairing can: the same two
+    hands the other way round would put the weaker high."""
+    for other in pairings(four, tiles):
+        if other.high.key > setting.high.key and other.low.key > setting.low.key:
+            return other
+    return None
+
+
 @dataclass(frozen=True)
 class TileHouseWay:
     """D-263 as data: ``high_at_least`` is the least point value a high hand may hold while

@@ -14,7 +14,11 @@ player-dealer's stake; this engine deals and sets the tiles. A round:
   clock that runs out sets them by the House Way (D-009);
 * then the player-dealer sets the bank's four tiles or asks for the House Way (rules 12,
   51-53, D-472), and each position's halves are compared with the bank's (rules 3, 14, 56-60):
-  both higher wins even money (D-264), one higher pushes, a copy is the bank's.
+  both higher wins even money (D-264), one higher pushes, a copy is the bank's;
+* where others bet behind a position, the card room says who sets its tiles (the most money,
+  rule 41, D-475: ``seat_backline``, ``seat_control``); a setting another setting beats in both
+  hands is played as set by that bettor only, and every lesser bettor there is graded on the
+  House Way's setting (rule 42, P-243).
 
 The tiles, their ranks and the House Way are in :mod:`.tiles` and ``rules/pai-gow-tiles.toml``.
 Engine seat ``s`` is position ``s + 1`` clockwise from the house dealer's left, so
@@ -24,6 +28,7 @@ counter-clockwise is ``s - 1``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...devices.shoe import Shoe
@@ -32,11 +37,44 @@ from ...engine.rng import Rng
 from ..banked import snapshot, spot_word
 from ..carnival.base import DECIDE, Box, CarnivalState, Spot
 from .table import MAIN, HandSet, PaiGowPoker, PaiGowState, _pg, player_banked
-from .tiles import Hand, HouseWaySetting, Setting, TileHouseWay, hand, house_way, pairings, set_tiles, tile_set, versus
+from .tiles import (
+    Hand,
+    HouseWaySetting,
+    Setting,
+    TileHouseWay,
+    Versus,
+    hand,
+    house_way,
+    improves_both,
+    pairings,
+    set_tiles,
+    tile_set,
+    versus,
+)
 
 TILES_PER_HAND = 4
+RESET = "your hand was reset House Way, rule 42"
 HALF_WORDS = {"win": "wins", "copy": "is a copy (the bank's)", "lose": "loses"}
+SHORT_WORDS = {"win": "wins", "copy": "copies", "lose": "loses"}  # behind a longer lead (rule 42)
 FOUL = "That setting fouls: the low hand would outrank the high hand."
+
+
+@dataclass
+class TilesState(PaiGowState):
+    """A tiles round: the pai gow round, and what the card room says of each position's
+    bettors (rules 41-42)."""
+
+    # Bets behind each position, told at the deal: [backer seat, hand seat, the bet's key, cents].
+    behind: list[list[Any]] = field(default_factory=list)
+    # Who sets each position's tiles where it is not its own player (D-475): hand seat -> seat.
+    deciders: dict[int, int] = field(default_factory=dict)
+    # Rule 42: the House Way setting the lesser bettors of an obviously mis-set hand play.
+    resets: dict[int, HandSet] = field(default_factory=dict)
+
+
+def _tl(state: CarnivalState) -> TilesState:
+    assert isinstance(state, TilesState)
+    return state
 
 
 def new_tiles(carry: Mapping[str, Any] | None, rng: Rng) -> Shoe:
@@ -66,6 +104,7 @@ class PaiGowTiles(PaiGowPoker):
     slug = "pai-gow-tiles"
     name = "Pai Gow Tiles"
     family = "paigow"
+    state_class = TilesState
     POSITIONS = 8  # eight stacks of four (rule 7, D-265)
 
     def circles(self, rules: Mapping[str, Any]) -> list[Spot]:
@@ -84,7 +123,7 @@ class PaiGowTiles(PaiGowPoker):
             raise ValueError("bet_step must be positive")
         self.check_rules(snap)
         shoe = new_tiles(carry, rng)
-        state = PaiGowState(rules=snap, shoe=shoe, seats={i: Box() for i in range(int(snap["seats"]))})
+        state = TilesState(rules=snap, shoe=shoe, seats={i: Box() for i in range(int(snap["seats"]))})
         state.notes.append("The 32 tiles are mixed face down for this round.")
         return state
 
@@ -181,27 +220,78 @@ class PaiGowTiles(PaiGowPoker):
     def end_stage(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
         return  # the player-dealer sets the bank's tiles in the next stage
 
+    # -- the card room's word: who bets on each position (rules 41-42) -------------------
+    def seat_backline(self, state: CarnivalState, bets: list[tuple[int, int, str, int]]) -> None:
+        """The bets behind each position at the deal, as (backer seat, hand seat, the bet's
+        key, cents): rule 42 may grade them on another setting than the position's own."""
+        _tl(state).behind = [[backer, hand_seat, key, cents] for backer, hand_seat, key, cents in bets]
+
+    def seat_control(self, state: CarnivalState, deciders: Mapping[int, int]) -> None:
+        """Who sets each position's tiles, at the deal: hand seat -> the seat of the bettor with
+        the most money on it (rule 41, D-475). Everyone else on that position is a lesser
+        bettor whom rule 42 protects."""
+        _tl(state).deciders = {int(h): int(who) for h, who in deciders.items() if int(h) != int(who)}
+
     # -- the showdown --------------------------------------------------------------------
     def showdown(self, state: CarnivalState, rng: Rng, events: list[Event]) -> None:
-        """Each position's high and low hands against the bank's (rules 3, 14, 54, 56-60)."""
-        st = _pg(state)
+        """Each position's high and low hands against the bank's (rules 3, 14, 54, 56-60). A
+        setting its controller made that another legal setting improves in both hands is played
+        as set by the controller only; every lesser bettor on that position plays it reset by
+        the House Way (rule 42, P-243)."""
+        st = _tl(state)
         bank = Setting(self._hand(st.bank.back), self._hand(st.bank.front))
         for n, box in sorted(st.seats.items()):
             if not box.live:
                 continue
             hs = st.sets[n]
-            v = versus(Setting(self._hand(hs.back), self._hand(hs.front)), bank)
+            played = Setting(self._hand(hs.back), self._hand(hs.front))
+            v = versus(played, bank)
             hs.front_result, hs.back_result = v.low, v.high
             box.hand = f"high hand {hs.back_words}; low hand {hs.front_words}"
-            words = f"High hand {HALF_WORDS[v.high]}, low hand {HALF_WORDS[v.low]}"
-            if v.result == "win":
-                stake = box.bets[MAIN]
-                o = self.odds(st.rules, "pai-gow-tiles", "win")
-                self.settle(st, events, n, MAIN, stake, stake + o.win(stake), "win", f"Both hands win: pays {o}")
-            elif v.result == "push":
-                self.push(st, events, n, MAIN, f"Push: {words}")
-            else:
-                self.lose(st, events, n, MAIN, words)
+            decider = st.deciders.get(n, n)
+            behind = [(int(b), str(key), int(cents)) for b, h, key, cents in st.behind if int(h) == n]
+            lesser = decider != n or any(b != decider for b, _, _ in behind)
+            reset = self._reset(st, n, box.cards, played, bank) if lesser and not hs.by_house_way else None
+            if reset is None:
+                self._grade(st, events, n, MAIN, box.bets[MAIN], v, "")
+                continue  # bets behind follow the position's own bet (P-037)
+            # The words fit the recall's 120 characters: the House Way's hands are in the note
+            # below and on the felt beside the hand.
+            rv = versus(Setting(self._hand(reset.back), self._hand(reset.front)), bank)
+            self._grade(st, events, n, MAIN, box.bets[MAIN], v if decider == n else rv,
+                        "Played as set: " if decider == n else f"{RESET[0].upper()}{RESET[1:]} (P-243): ")
+            spot = spot_word(n)
+            for backer, key, cents in behind:  # each settled here, on its own setting
+                lead = f"Behind {spot}, played as set: " if backer == decider else f"Behind {spot}: {RESET} (P-243): "
+                self._grade(st, events, backer, key, cents, v if backer == decider else rv, lead)
+            events.append(Note(f"{spot}'s tiles were set so that both hands could be improved: the bettor who "
+                               f"set them plays them as set, every other bettor there plays them set by the House "
+                               f"Way (rule 42): high hand {reset.back_words}, low hand {reset.front_words}."))
+
+    def _reset(self, st: TilesState, n: int, four: list[str], played: Setting, bank: Setting) -> HandSet | None:
+        """Rule 42: the House Way setting of an obviously mis-set hand, or None."""
+        if improves_both(played, four) is None:
+            return None
+        done = self._house(st.rules, four)
+        reset = self._tile_set(done.setting, True, done.row)
+        rv = versus(done.setting, bank)
+        reset.front_result, reset.back_result = rv.low, rv.high
+        st.resets[n] = reset
+        return reset
+
+    def _grade(self, st: TilesState, events: list[Event], seat: int, bet: str, stake: int, v: Versus,
+               lead: str) -> None:
+        """One wager on a setting's result: both halves win even money (D-264), one pushes,
+        none loses."""
+        half = SHORT_WORDS if lead else HALF_WORDS
+        words = f"High hand {half[v.high]}, low hand {half[v.low]}"
+        if v.result == "win":
+            o = self.odds(st.rules, "pai-gow-tiles", "win")
+            self.settle(st, events, seat, bet, stake, stake + o.win(stake), "win", f"{lead}Both hands win: pays {o}")
+        elif v.result == "push":
+            self.settle(st, events, seat, bet, stake, stake, "push", f"{lead}Push: {words}")
+        else:
+            self.settle(st, events, seat, bet, stake, 0, "lose", f"{lead}{words}")
 
     @staticmethod
     def _hand(codes: list[str]) -> Hand:
@@ -232,6 +322,11 @@ class PaiGowTiles(PaiGowPoker):
                 entry.update(low=list(hs.front), high=list(hs.back), low_words=hs.front_words,
                              high_words=hs.back_words, by_house_way=hs.by_house_way,
                              low_result=hs.front_result, high_result=hs.back_result)
+            reset = st.resets.get(n) if isinstance(st, TilesState) else None
+            if show and reset is not None:  # rule 42: what the lesser bettors played
+                entry["reset"] = {"low": list(reset.front), "high": list(reset.back), "low_words": reset.front_words,
+                                  "high_words": reset.back_words, "low_result": reset.front_result,
+                                  "high_result": reset.back_result}
             if n in mine and st.phase == DECIDE and hs is None and st.stage == self.SET_STAGE:
                 entry["choices"] = self._choices(st.rules, box.cards)
             seats[n] = entry

@@ -77,7 +77,7 @@ def test_the_editions_that_name_most_money_control_and_no_other():
     assert editions()["pai-gow-poker@crystal-park"].control == "seated"  # 003 rule 44
     one = {slug for slug, ed in editions().items() if ed.one_hand}
     assert one == {"pai-gow-poker@lucky-derby", "joker-wild-pai-gow-poker@lucky-derby",
-                   "super-pan-9@lucky-chances"}  # 001 s.61, s.214; 002 s.1175 (D-477)
+                   "pai-gow-poker@double-hand-poker", "super-pan-9@lucky-chances"}  # 001 s.61, s.214; 002 s.466, s.1175 (D-477)
 
 
 @pytest.mark.parametrize("variant", ["lucky-derby", "double-hand-poker"])
@@ -134,16 +134,19 @@ def test_where_a_player_sees_one_hand_a_backer_decides_the_first_it_outbets(monk
     assert engine.backs(state, 3) == [2]
 
 
-def test_at_double_hand_poker_a_player_may_decide_its_own_hand_and_one_it_outbets(monkeypatch):
-    """Double Hand Poker prints no one-hand rule: the most money decides every hand (002 DHP rule
-    26), so Spot 3 sets its own hand and Spot 2's, and sees both."""
+def test_at_double_hand_poker_a_player_sees_one_hand_only(monkeypatch):
+    """Double Hand Poker's rule 46 (002 s.466, D-477): "A Player may see one hand only, regardless
+    of the number of hands on which he has wagered". Spot 3 plays its own hand and has $50 behind
+    Spot 2's $10: it sets its own hand only, and Spot 2's stays with Spot 2, unseen by Spot 3."""
     engine, state, events = behind_dealt(monkeypatch, "double-hand-poker", {1: 1000, 2: 1000}, {2: (1, 5000)})
-    assert engine.controllers(state) == {1: 2, 2: 2}
-    assert kinds(engine, state, 2) == {"set", "house-way", "set@2", "house-way@2"} and kinds(engine, state, 1) == set()
+    assert engine.controllers(state) == {1: 1, 2: 2}
+    assert kinds(engine, state, 2) == {"set", "house-way"} and kinds(engine, state, 1) == {"set", "house-way"}
     shown = engine.view(state, 2)
-    assert shows(shown, SPLIT_HAND) and shows(shown, OTHER_HAND) and shown["player_dealer"]["you_control"] == [1]
+    assert shows(shown, OTHER_HAND) and not shows(shown, SPLIT_HAND) and shown["player_dealer"]["you_control"] == []
+    with pytest.raises(IllegalAction):
+        engine.apply(state, Action("set@2", 2, "6h 5c"), SeededRng(3))
     events += engine.apply(state, Action("house-way", 2), SeededRng(3))
-    events += engine.apply(state, Action("set@2", 2, "6h 5c"), SeededRng(3))
+    events += engine.apply(state, Action("set", 1, "6h 5c"), SeededRng(3))
     assert sorted(state.inner.sets[1].front) == ["5c", "6h"] and state.inner.sets[2].by_house_way
     events += engine.apply(state, Action("house-way", PD), SeededRng(4))
     assert engine.is_over(state) and money(events) == 0

@@ -31,11 +31,12 @@ import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import defer, joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine.money import fmt
@@ -89,30 +90,58 @@ def action_rng(seed: str, seq: int) -> SeededRng:
 
 # -- reading a table ------------------------------------------------------------------
 
-def load_table(table_id: int, round_id: int | None = None) -> tuple[Table | None, Round | None]:
-    """The table with its occupied seats and their players, and the round ``round_id`` if it
-    is this table's: one statement, for the path of an action.
+class Loaded(NamedTuple):
+    """What :func:`load_table` read: the table, the round the form showed, and the viewer's
+    chips at the table and wallet balance (account kind -> cents; empty without a viewer)."""
+
+    table: Table | None
+    posted: Round | None
+    held: dict[str, int]
+
+
+def load_table(table_id: int, round_id: int | None = None, viewer_id: int | None = None) -> Loaded:
+    """The table with its occupied seats and their players, the round ``round_id`` if it is
+    this table's, and the viewer's chips and wallet balances: one statement, for the path of
+    an action.
 
     Only occupied seats are joined, so the table's and the round's columns repeat once per
-    player rather than once per seat; the round's rules snapshot and the shoe it started from
-    (read by recall, never by an action) are not read at all. The session keeps its objects
-    after a commit (P-017), so :func:`seats_afresh` must run before the page is drawn: the
-    table's seats are then read whole."""
-    query = (sa.select(Table, Round)
+    player rather than once per seat; the shoe the round started from (read by recall, never
+    by an action) is not read at all. The session keeps its objects after a commit (P-017),
+    so :func:`seats_afresh` must run before the page is drawn: it puts the table's empty
+    seats beside the occupied ones without reading them again."""
+    def balance(kind: str, table_column: Any) -> Any:
+        return (sa.select(Account.balance)
+                .where(Account.kind == kind, Account.player_id == viewer_id, table_column)
+                .limit(1).scalar_subquery())
+
+    columns: list[Any] = [Table, Round]
+    if viewer_id is not None:
+        columns += [balance("chips", Account.table_id == table_id).label("chips"),
+                    balance("wallet", Account.table_id.is_(None)).label("wallet")]
+    query = (sa.select(*columns)
              .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == (round_id or 0)))
              .where(Table.id == table_id)
              .options(joinedload(Table.seats.and_(Seat.player_id.is_not(None))).joinedload(Seat.player),
-                      defer(Round.rules), defer(Round.carry_before)))
+                      defer(Round.carry_before)))
     row = db.session.execute(query).unique().first()
     if row is None:
-        return None, None
-    return row[0], row[1]
+        return Loaded(None, None, {})
+    held = {"chips": int(row[2] or 0), "wallet": int(row[3] or 0)} if viewer_id is not None else {}
+    return Loaded(row[0], row[1], held)
 
 
 def seats_afresh(table: Table) -> None:
-    """Forget the occupied-seats-only collection :func:`load_table` read: the next look at
-    ``table.seats`` reads every seat."""
-    db.session.expire(table, ["seats"])
+    """Complete the occupied-seats-only collection :func:`load_table` read with the table's
+    empty seats, for the page. A table's seats are the rows numbered 0 to ``seat_count - 1``,
+    made with the table and never added or dropped (``tables.create_table``), so a number
+    missing from the occupied ones is an empty seat: it is drawn from an unsaved ``Seat`` that
+    never joins the session, and nothing is read again."""
+    seats = list(table.seats)
+    taken = {s.number for s in seats}
+    if len(taken) < table.seat_count:
+        seats += [Seat(table_id=table.id, number=n) for n in range(table.seat_count) if n not in taken]
+        seats.sort(key=lambda s: s.number)
+    set_committed_value(table, "seats", seats)
 
 
 def current_round(table: Table) -> Round | None:
@@ -369,9 +398,9 @@ class RoundWork:
             db.session.add(rnd)
         else:
             rnd.version = self.seen_version + 1
-        live.mark(self.table)
+        live.bump(self.table)  # the table's own UPDATE, returning the version the answer shows
         try:
-            db.session.flush()  # the table, and the round with its version check
+            db.session.flush()  # the round, with its version check
         except (StaleDataError, IntegrityError) as exc:
             raise StaleError(MOVED_ON) from exc
         live.notify(self.table.id)

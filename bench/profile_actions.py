@@ -7,7 +7,9 @@ tool: CPU milliseconds and SQL statements per request, median of many.
 Each request is the table's htmx form post, with the `X-Kept` header the table's script sends
 (P-017), through the Flask test client on a SQLite file in a temporary folder; the app is the
 one the server runs (CSRF on). The CPU time is the thread's own (`time.thread_time`), so other
-work on the machine slows it far less than a wall clock; the statement count is exact.
+work on the machine slows it less than a wall clock; the statement count is exact, and so is
+the count of Python function calls per request (measured on further rounds, not timed), the
+figure to compare when the machine is busy.
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ class Browser:
         self.samples: dict[str, list[tuple[float, int, int]]] = {}
         self.profiler: cProfile.Profile | None = None
         self.profile_kinds: set[str] = set()
+        self.count_calls = False
+        self.calls: dict[str, list[int]] = {}  # count Python function calls instead of timing (deterministic)
 
     def _read(self, resp: Any) -> str:
         text: str = resp.get_data(as_text=True)
@@ -88,11 +92,20 @@ class Browser:
             headers = {"HX-Request": "true"}
             if self.kept:
                 headers["X-Kept"] = ",".join(f"{k}={v}" for k, v in self.kept.items())
+            calls = [0]
+
+            def count(frame: Any, event: str, arg: Any) -> None:
+                if event == "call":
+                    calls[0] += 1
+
             t0 = time.thread_time()
             if prof:
                 prof.enable()
+            if self.count_calls:
+                sys.setprofile(count)
             resp = self.c.post(f"/tables/{self.table}/act", data={**form, "csrf_token": self.token},
                                headers=headers)
+            sys.setprofile(None)
             if prof:
                 prof.disable()
             cpu = time.thread_time() - t0
@@ -100,7 +113,9 @@ class Browser:
         if resp.status_code != 200 or ERROR.search(self.html):
             m = ERROR.search(self.html)
             raise RuntimeError(f"{kind} refused: {m.group(1).strip() if m else resp.status_code}")
-        if record:
+        if record and self.count_calls:
+            self.calls.setdefault(kind, []).append(calls[0])
+        elif record:
             self.samples.setdefault(kind, []).append((cpu * 1000, sql.count, len(resp.get_data())))
         return True
 
@@ -133,6 +148,7 @@ GAMES: dict[str, Callable[[Browser, bool], None]] = {"big-six": big_six, "blackj
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=150, help="rounds measured per game (after 10 warm-up rounds)")
+    ap.add_argument("--count-rounds", type=int, default=20, help="rounds whose Python calls are counted")
     ap.add_argument("--games", default="big-six,blackjack")
     ap.add_argument("--profile", default="", help="a game whose requests are profiled (cProfile)")
     ap.add_argument("--top", type=int, default=40)
@@ -156,7 +172,7 @@ def main(argv: list[str] | None = None) -> None:
         db.session.commit()
 
     print(f"{'action':<18} {'n':>5} {'cpu ms p50':>10} {'cpu ms mean':>11} {'stmts p50':>9} {'stmts max':>9}"
-          f" {'bytes mean':>10}")
+          f" {'bytes mean':>10} {'py calls p50':>12}")
     for game in args.games.split(","):
         b = Browser(app, ids[game])
         b.get("/login")
@@ -172,13 +188,17 @@ def main(argv: list[str] | None = None) -> None:
             b.profile_kinds = {"bet", "spin", "deal", "hit", "stand"}
         for _ in range(args.rounds):
             GAMES[game](b, True)
+        b.count_calls = True  # then a few rounds counting Python calls: the same on a busy machine
+        for _ in range(args.count_rounds):
+            GAMES[game](b, True)
         for kind, rows in b.samples.items():
             cpu = [r[0] for r in rows]
             stm = [r[1] for r in rows]
             size = [r[2] for r in rows]
             print(f"{game + ' ' + kind:<18} {len(rows):>5} {statistics.median(cpu):>10.2f} "
                   f"{statistics.fmean(cpu):>11.2f} {statistics.median(stm):>9.0f} {max(stm):>9}"
-                  f" {statistics.fmean(size):>10,.0f}")
+                  f" {statistics.fmean(size):>10,.0f}"
+                  f" {statistics.median(b.calls.get(kind, [0])):>12,.0f}")
         if b.profiler:
             st = pstats.Stats(b.profiler)
             st.sort_stats("cumulative").print_stats(args.top)

@@ -29,7 +29,7 @@ from markupsafe import Markup
 
 from .util import is_htmx
 
-MEMO_SIZE = 256
+MEMO_SIZE = 1024  # chips and stacks by amount, the wheels by stop: a few hundred live drawings
 _memo: dict[tuple[Any, ...], Markup] = {}
 
 _REGION = re.compile(r"[a-z][a-z0-9-]{0,31}")
@@ -89,6 +89,15 @@ def page_csrf_token() -> str:
     limit (``WTF_CSRF_TIME_LIMIT``, twelve hours) and is bound to the same session secret, so
     nothing is weaker; a new session secret (a new login) gets a new token at once."""
     raw = session.get("csrf_token")
+    drawn = g.get("page_csrf")  # a page asks for it once per form: the answer is the same
+    if drawn is not None and drawn[0] == raw:
+        return str(drawn[1])
+    token = _page_csrf_token(raw)
+    g.page_csrf = (session.get("csrf_token"), token)
+    return token
+
+
+def _page_csrf_token(raw: Any) -> str:
     cached = session.get("_page_csrf")
     now = int(time.time())
     limit = current_app.config.get("WTF_CSRF_TIME_LIMIT") or 3600 * 12

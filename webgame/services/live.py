@@ -3,6 +3,8 @@ every stream watching it (this process via the bus; other processes via NOTIFY o
 
 from __future__ import annotations
 
+import functools
+
 import sqlalchemy as sa
 from flask import current_app
 from sqlalchemy import event
@@ -33,6 +35,16 @@ def mark(table: Table | int) -> int:
     return table_id
 
 
+@functools.lru_cache(maxsize=64)
+def _bump_statement(keys: tuple[str, ...]) -> sa.Update:
+    """The table's UPDATE for these changed columns, built once per set of columns (building a
+    statement costs more than running it; the values are bound parameters)."""
+    tables = Table.__table__
+    return (sa.update(tables).where(tables.c.id == sa.bindparam("_id"))
+            .values({**{k: sa.bindparam(k) for k in keys}, "version": tables.c.version + 1})
+            .returning(tables.c.version))
+
+
 def bump(table: Table) -> int:
     """Bump the loaded table's version now, with the table's other changed columns (the carry,
     the next seed), in one ``UPDATE … RETURNING version``: the answer then knows the version it
@@ -45,9 +57,8 @@ def bump(table: Table) -> int:
             continue
         if state.attrs[key].history.has_changes():
             values[key] = getattr(table, key)
-    version = db.session.execute(
-        sa.update(Table).where(Table.id == table.id).values(**values, version=Table.version + 1)
-        .returning(Table.version).execution_options(synchronize_session=False)).scalar_one()
+    version = db.session.connection().execute(_bump_statement(tuple(values)),
+                                              {**values, "_id": table.id}).scalar_one()
     for key, value in values.items():
         set_committed_value(table, key, value)
     set_committed_value(table, "version", int(version))

@@ -105,7 +105,10 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
         room = chips - game.bank_reserve(state.rules) if state is not None else chips  # P-038
         legal = {n: [replace(a, max=max(min(a.max, room), a.min)) if a.kind == "bank" else a for a in acts]
                  for n, acts in legal.items()}
-    last = recall.settlements(rnd) if rnd is not None and rnd.status == "over" else []
+    last: list[Any] = []
+    if rnd is not None and rnd.status == "over":
+        known = work.settlement_rows() if work is not None else None
+        last = known if known is not None else recall.settlements(rnd)
     mine = [s for s in last if s.player_id == (viewer.id if viewer else None)]
     return {
         "outcome": round_outcome(mine, variant, rnd.rules if rnd is not None else None),

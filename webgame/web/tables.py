@@ -131,7 +131,7 @@ def _amount() -> int:
 @player_required
 def act(table_id: int) -> Any:
     round_id, version = _int("round_id"), _int("version")
-    table, posted, held = play.load_table(table_id, round_id, current_user.id)
+    table, posted, held, settled = play.load_table(table_id, round_id, current_user.id)
     if table is None:
         abort(404)
     seat = _int("seat")
@@ -152,7 +152,8 @@ def act(table_id: int) -> Any:
         if kind == "rebet":
             out = play.rebet(table, current_user, seat, round_id=round_id, version=version)
         else:
-            out = play.act(table, current_user, action, round_id=round_id, version=version, posted=posted)
+            out = play.act(table, current_user, action, round_id=round_id, version=version, posted=posted,
+                           settled=settled)
     except play.PlayError as exc:
         return _done(table, error=str(exc))
     return _done(table, work=out.work, held=held)

@@ -66,10 +66,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["seat_context"] = seat_context
     app.jinja_env.globals["posted"] = table_words
-    from .web.fragments import kept, memo, page_csrf_token
+    from .web.fragments import kept, memo, page_csrf_token, rail_key, seats_key
 
     app.jinja_env.globals["memo"] = memo
     app.jinja_env.globals["kept_region"] = kept
+    app.jinja_env.globals["seats_key"] = seats_key
+    app.jinja_env.globals["rail_key"] = rail_key
     # One token an hour, so that forms stay the same from one answer to the next (P-017): as
     # a global for imported macros and, overriding Flask-WTF's, in every template's context.
     app.jinja_env.globals["csrf_token"] = page_csrf_token

@@ -6,6 +6,10 @@ The targets for the request path:
 
 - an action's transaction, everything up to its commit (loading the player, the table and the
   round, the claim, the ledger, the journal), is at most 8 statements;
+- the whole request, the answer included, stays within the ceilings of ``WHOLE_REQUEST``: the
+  answer is drawn from what the transaction read and wrote (the balances from the first
+  statement and the UPDATE's RETURNING, the table's new version from its UPDATE, the empty
+  seats from the seat count), so it reads nothing more;
 - a settling spin grows by at most one statement (whole request) per extra settlement row.
 
 Each action is measured in the steady state: one full round is played first, so accounts made
@@ -13,6 +17,8 @@ on first use are not counted. The counts are printed (``pytest -s`` or ``-rP``).
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 import sqlalchemy as sa
@@ -26,6 +32,18 @@ from .tablehelp import EIGHTS, Seat, assert_books_balance, latest_round, load_sh
 
 TARGET_PER_ACTION = 8
 GROWTH_PER_SETTLEMENT = 1
+# The whole request, the answer included: nothing is read after the commit. A settling action
+# lists the round's settlement rows from what it wrote, when the round had none before it; a
+# round with rows from an earlier request reads them once (one more statement, see
+# test_an_earlier_settlement_is_read_for_the_banner).
+WHOLE_REQUEST = {
+    "big-six bet": 8,
+    "big-six spin (win)": 8,
+    "big-six spin (loss)": 8,
+    "blackjack bet": 8,
+    "blackjack deal": 5,
+    "blackjack stand": 8,
+}
 
 
 
@@ -167,6 +185,32 @@ def test_an_action_commits_within_eight_statements(app, guest, action):
     print(f"\n{action}: {sql.summary()}")
     assert sql.commits, "the action committed nothing"
     assert sql.before_commit <= TARGET_PER_ACTION, sql.report()
+    assert sql.count <= WHOLE_REQUEST[action], sql.report()
+
+
+RESULT_LINES = re.compile(r'<ul class="result-lines">(.*?)</ul>', re.DOTALL)
+
+
+def test_an_earlier_settlement_is_read_for_the_banner(app, guest):
+    """Lucky Ladies settles at the deal (eight-eight is 16, a loss) and the main bet at the
+    stand: the stand's answer lists both, exactly as the whole page does, at one statement
+    more than a round settled in one request."""
+    table = make_table("grand-ronde", name="Count Lucky Ladies")
+    load_shoe(table, EIGHTS)
+    seat = Seat(guest, table, buy="100")
+    assert seat.act("bet", "main", chip=1000) == "" and seat.act("bet", "lucky-ladies", chip=500) == ""
+    deal = _measure(seat, "deal")
+    assert [(s.bet, s.returned) for s in _settled(table)] == [("lucky-ladies", 0)]
+    stand = _measure(seat, "stand", "0")
+    assert latest_round(table).status == "over"
+    assert sorted((s.bet, s.returned) for s in _settled(table)) == [("lucky-ladies", 0), ("main", 2000)]
+    answered = RESULT_LINES.search(seat.html)
+    page = RESULT_LINES.search(seat.page())
+    assert answered and page and answered.group(1) == page.group(1)
+    assert "Lucky Ladies" in answered.group(1) and "Main bet" in answered.group(1)
+    assert stand.count == WHOLE_REQUEST["blackjack stand"] + 1, stand.report()
+    assert deal.before_commit <= TARGET_PER_ACTION and stand.before_commit <= TARGET_PER_ACTION
+    assert_books_balance()
 
 
 def test_each_extra_seated_bettor_costs_at_most_one_statement_at_the_spin(app, guest):

@@ -19,6 +19,7 @@ after the transaction that found or made them commits (:func:`account_id`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -98,6 +99,20 @@ class Overdrawn(wallet.InsufficientFunds):
         self.accounts = accounts
 
 
+@functools.lru_cache(maxsize=32)
+def _balances_statement(n: int) -> sa.Update:
+    """The one conditional UPDATE of ``n`` balances (account ``a<i>`` by ``d<i>`` cents),
+    RETURNING them; built once per number of accounts, its figures bound parameters."""
+    accounts = Account.__table__
+    ids = [sa.bindparam(f"a{i}", type_=sa.Integer) for i in range(n)]
+    change = sa.case(*[(accounts.c.id == ids[i], sa.bindparam(f"d{i}", type_=sa.BigInteger)) for i in range(n)], else_=0)
+    return (sa.update(accounts)
+            .where(accounts.c.id.in_(ids))
+            .where(sa.or_(accounts.c.may_go_negative.is_(True), accounts.c.balance + change >= 0))
+            .values(balance=accounts.c.balance + change)
+            .returning(accounts.c.id, accounts.c.balance))
+
+
 class Books:
     """The movements of one action, kept in order until :meth:`write`."""
 
@@ -130,20 +145,17 @@ class Books:
         if not self.deltas:
             return {}
         deltas = dict(self.deltas)
-        change = sa.case(deltas, value=Account.id)
-        rows = db.session.execute(
-            sa.update(Account)
-            .where(Account.id.in_(list(deltas)))
-            .where(sa.or_(Account.may_go_negative.is_(True), Account.balance + change >= 0))
-            .values(balance=Account.balance + change)
-            .returning(Account.id, Account.balance)
-            .execution_options(synchronize_session=False)
-        ).all()
+        # Core on the session's connection (no ORM objects to keep in step): the balances come
+        # back from the statement itself.
+        params: dict[str, int] = {}
+        for i, (acct, delta) in enumerate(deltas.items()):
+            params[f"a{i}"], params[f"d{i}"] = acct, delta
+        rows = db.session.connection().execute(_balances_statement(len(deltas)), params).all()
         balances = {int(acct): int(bal) for acct, bal in rows}
         if len(balances) != len(deltas):
             raise Overdrawn(set(deltas) - set(balances))
         if self.entries:
-            db.session.execute(LedgerEntry.__table__.insert(), self.entries)
+            db.session.connection().execute(LedgerEntry.__table__.insert(), self.entries)
         self.entries, self.deltas = [], {}
         self.balances.update(balances)
         return balances

@@ -26,16 +26,18 @@ journal): that is recall and the fairness proof.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import hmac
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import defer, joinedload
+from sqlalchemy.orm import InstanceState, defer, joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..engine.money import fmt
@@ -89,30 +91,72 @@ def action_rng(seed: str, seq: int) -> SeededRng:
 
 # -- reading a table ------------------------------------------------------------------
 
-def load_table(table_id: int, round_id: int | None = None) -> tuple[Table | None, Round | None]:
-    """The table with its occupied seats and their players, and the round ``round_id`` if it
-    is this table's: one statement, for the path of an action.
+class Loaded(NamedTuple):
+    """What :func:`load_table` read: the table, the round the form showed, and the viewer's
+    chips at the table and wallet balance (account kind -> cents; empty without a viewer)."""
+
+    table: Table | None
+    posted: Round | None
+    held: dict[str, int]
+    settled: int | None = None  # the posted round's settlement rows when it was read
+
+
+@functools.lru_cache(maxsize=2)
+def _load_statement(with_viewer: bool) -> sa.Select[Any]:
+    """The statement of :func:`load_table`, built once (with and without a viewer): its
+    table, round and viewer are bound parameters."""
+    table_id, round_id = sa.bindparam("table_id", type_=sa.Integer), sa.bindparam("round_id", type_=sa.Integer)
+    viewer_id = sa.bindparam("viewer_id", type_=sa.Integer)
+
+    def balance(kind: str, table_column: Any) -> Any:
+        return (sa.select(Account.balance)
+                .where(Account.kind == kind, Account.player_id == viewer_id, table_column)
+                .limit(1).scalar_subquery())
+
+    columns: list[Any] = [Table, Round,
+                          sa.select(sa.func.count(BetSettlement.id))
+                          .where(BetSettlement.round_id == round_id).scalar_subquery()]
+    if with_viewer:
+        columns += [balance("chips", Account.table_id == table_id).label("chips"),
+                    balance("wallet", Account.table_id.is_(None)).label("wallet")]
+    return (sa.select(*columns)
+            .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == round_id))
+            .where(Table.id == table_id)
+            .options(joinedload(Table.seats.and_(Seat.player_id.is_not(None))).joinedload(Seat.player),
+                     defer(Round.carry_before)))
+
+
+def load_table(table_id: int, round_id: int | None = None, viewer_id: int | None = None) -> Loaded:
+    """The table with its occupied seats and their players, the round ``round_id`` if it is
+    this table's with the number of its settlement rows, and the viewer's chips and wallet
+    balances: one statement, for the path of an action.
 
     Only occupied seats are joined, so the table's and the round's columns repeat once per
-    player rather than once per seat; the round's rules snapshot and the shoe it started from
-    (read by recall, never by an action) are not read at all. The session keeps its objects
-    after a commit (P-017), so :func:`seats_afresh` must run before the page is drawn: the
-    table's seats are then read whole."""
-    query = (sa.select(Table, Round)
-             .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == (round_id or 0)))
-             .where(Table.id == table_id)
-             .options(joinedload(Table.seats.and_(Seat.player_id.is_not(None))).joinedload(Seat.player),
-                      defer(Round.rules), defer(Round.carry_before)))
-    row = db.session.execute(query).unique().first()
+    player rather than once per seat; the shoe the round started from (read by recall, never
+    by an action) is not read at all. The session keeps its objects after a commit (P-017),
+    so :func:`seats_afresh` must run before the page is drawn: it puts the table's empty
+    seats beside the occupied ones without reading them again."""
+    query = _load_statement(viewer_id is not None)
+    params = {"table_id": table_id, "round_id": round_id or 0, "viewer_id": viewer_id or 0}
+    row = db.session.execute(query, params).unique().first()
     if row is None:
-        return None, None
-    return row[0], row[1]
+        return Loaded(None, None, {})
+    held = {"chips": int(row[3] or 0), "wallet": int(row[4] or 0)} if viewer_id is not None else {}
+    return Loaded(row[0], row[1], held, int(row[2] or 0) if row[1] is not None else None)
 
 
 def seats_afresh(table: Table) -> None:
-    """Forget the occupied-seats-only collection :func:`load_table` read: the next look at
-    ``table.seats`` reads every seat."""
-    db.session.expire(table, ["seats"])
+    """Complete the occupied-seats-only collection :func:`load_table` read with the table's
+    empty seats, for the page. A table's seats are the rows numbered 0 to ``seat_count - 1``,
+    made with the table and never added or dropped (``tables.create_table``), so a number
+    missing from the occupied ones is an empty seat: it is drawn from an unsaved ``Seat`` that
+    never joins the session, and nothing is read again."""
+    seats = list(table.seats)
+    taken = {s.number for s in seats}
+    if len(taken) < table.seat_count:
+        seats += [Seat(table_id=table.id, number=n) for n in range(table.seat_count) if n not in taken]
+        seats.sort(key=lambda s: s.number)
+    set_committed_value(table, "seats", seats)
 
 
 def current_round(table: Table) -> Round | None:
@@ -214,6 +258,10 @@ class RoundWork:
     seen_version: int = 0
     occupants: dict[int, Player] = field(default_factory=dict)
     known_chips: dict[int, int] = field(default_factory=dict)  # account id -> balance read
+    # The round's settlement rows written by this request, and how many it had before (None:
+    # not known), so that the answer lists them without reading them back (P-280).
+    settled_here: list[dict[str, Any]] = field(default_factory=list)
+    settled_before: int | None = None
 
     @classmethod
     def resume(cls, table: Table, rnd: Round) -> RoundWork:
@@ -221,6 +269,13 @@ class RoundWork:
         return cls(table, rnd, game, game.load(rnd.state), False, owners=dict(rnd.owners or {}),
                    at_risk={k: int(v) for k, v in (rnd.at_risk or {}).items()}, seq=rnd.journal_len,
                    seen_version=rnd.version, occupants=seat_owners(table))
+
+    def settlement_rows(self) -> list[BetSettlement] | None:
+        """Every settlement row of the round, in the order written, when this request knows
+        them all (it opened the round, or the round had none when it was read); else None."""
+        if self.settled_before != 0:
+            return None
+        return [BetSettlement(**dict(row, round_id=self.rnd.id)) for row in self.settled_here]
 
     @property
     def over(self) -> bool:
@@ -367,11 +422,11 @@ class RoundWork:
         rnd.journal_len = self.seq
         if self.is_new:
             db.session.add(rnd)
-        else:
-            rnd.version = self.seen_version + 1
-        live.mark(self.table)
+        live.bump(self.table)  # the table's own UPDATE, returning the version the answer shows
+        if not self.is_new:
+            self._claim()
         try:
-            db.session.flush()  # the table, and the round with its version check
+            db.session.flush()  # a new round (its number is unique), and anything else changed
         except (StaleDataError, IntegrityError) as exc:
             raise StaleError(MOVED_ON) from exc
         live.notify(self.table.id)
@@ -385,24 +440,55 @@ class RoundWork:
         except Overdrawn as exc:
             raise PlayError("Not enough chips for that bet. Buy more chips from your wallet.") from exc
         if self.settlements:
+            self.settled_here += self.settlements
             try:
-                db.session.execute(BetSettlement.__table__.insert(), [dict(s, round_id=rnd.id) for s in self.settlements])
+                db.session.connection().execute(BetSettlement.__table__.insert(), [dict(s, round_id=rnd.id) for s in self.settlements])
             except IntegrityError as exc:
                 raise StaleError("That bet was already settled.") from exc
         if self.journal:
-            db.session.execute(RoundEvent.__table__.insert(), [dict(j, round_id=rnd.id) for j in self.journal])
+            db.session.connection().execute(RoundEvent.__table__.insert(), [dict(j, round_id=rnd.id) for j in self.journal])
         if self.released:
             db.session.execute(sa.delete(RoundSeat).where(RoundSeat.round_id == rnd.id,
                                                           RoundSeat.seat.in_(self.released)))
             self.released = []
         if self.new_seats:
-            db.session.execute(RoundSeat.__table__.insert(), [
+            db.session.connection().execute(RoundSeat.__table__.insert(), [
                 {"round_id": rnd.id, "seat": seat, "player_id": pid,
                  "chips_before": balances[seat_accounts[seat]] - deltas.get(seat_accounts[seat], 0)}
                 for seat, pid in self.new_seats])
         self.journal, self.settlements, self.new_seats = [], [], []
         self.seen_version = rnd.version
         self.is_new = False
+
+    def _claim(self) -> None:
+        """The round's UPDATE, ``WHERE version = <the version the form showed>`` (P-004): of two
+        posts made against one version exactly one changes a row; the other is refused as
+        moved on. One Core statement with the columns the action changed; they become the
+        object's committed values, so the flush has nothing left to write for the round."""
+        rnd = self.rnd
+        state: InstanceState[Round] = sa.inspect(rnd)
+        values: dict[str, Any] = {}
+        for attr in state.mapper.column_attrs:
+            key = attr.key
+            if key not in ("id", "version") and key not in state.unloaded and state.attrs[key].history.has_changes():
+                values[key] = getattr(rnd, key)
+        claimed = db.session.connection().execute(
+            _claim_statement(tuple(values)),
+            {**values, "_id": rnd.id, "_seen": self.seen_version, "version": self.seen_version + 1})
+        if claimed.rowcount != 1:
+            raise StaleError(MOVED_ON)
+        for key, value in values.items():
+            set_committed_value(rnd, key, value)
+        set_committed_value(rnd, "version", self.seen_version + 1)
+
+
+@functools.lru_cache(maxsize=64)
+def _claim_statement(keys: tuple[str, ...]) -> sa.Update:
+    """The round's claiming UPDATE for these changed columns, built once per set of columns."""
+    rounds = Round.__table__
+    return (sa.update(rounds)
+            .where(rounds.c.id == sa.bindparam("_id"), rounds.c.version == sa.bindparam("_seen"))
+            .values({k: sa.bindparam(k) for k in (*keys, "version")}))
 
 
 def banker(table: Table, game: Game[Any] | None = None) -> int:
@@ -445,7 +531,8 @@ def start_round(table: Table, last: Round | None) -> RoundWork:
                 status="open")
     # Not in the session until save(): a query on the way (a bot's balance) must not flush it
     # early, so that a round another request opened first is refused in one place.
-    work = RoundWork(table, rnd, game, state, True, seen_version=1, occupants=seat_owners(table))
+    work = RoundWork(table, rnd, game, state, True, seen_version=1, occupants=seat_owners(table),
+                     settled_before=0)
     work.journal.append({"seq": 0, "player_id": None, "actor": "table", "action": {"kind": "open"},
                          "events": [], "created_at": utcnow()})
     for number, occupant in work.occupants.items():
@@ -473,22 +560,23 @@ class Outcome:
 
 
 def act(table: Table, player: Player, action: Action, *, round_id: int | None,
-        version: int | None, posted: Round | None = None) -> Outcome:
+        version: int | None, posted: Round | None = None, settled: int | None = None) -> Outcome:
     """Apply one player decision. Raises PlayError (caller rolls back) when refused.
 
     A player may take only a legal action of their own seat, as the engine lists it now:
     the engine's internal moves (who owns a box, the table's own deal and timers) are never
     reachable from a form, whatever kind a post names. ``posted`` is the round the form
-    showed, if the caller has it loaded already (:func:`load_table`)."""
+    showed, if the caller has it loaded already, and ``settled`` how many settlement rows it
+    had then (:func:`load_table`)."""
     owner = seat_owners(table).get(action.seat)
     if owner is None or owner.id != player.id:
         raise PlayError("That seat is not yours.")
     with db.session.no_autoflush:  # nothing is written before save() (one place for the claim)
-        return _act(table, player, action, round_id, version, posted)
+        return _act(table, player, action, round_id, version, posted, settled)
 
 
 def _act(table: Table, player: Player, action: Action, round_id: int | None, version: int | None,
-         posted: Round | None) -> Outcome:
+         posted: Round | None, settled: int | None = None) -> Outcome:
     if posted is None and round_id is not None:
         posted = db.session.get(Round, round_id)
     if posted is not None and posted.table_id != table.id:
@@ -499,6 +587,7 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
         raise StaleError(MOVED_ON)
     if posted is not None and posted.status == "open":
         work = RoundWork.resume(table, posted)
+        work.settled_before = settled
     else:
         # A finished round (or none yet): the first action of the next round opens it.
         opening = registry.engine(table.game, table.variant)

@@ -69,7 +69,11 @@ def next_round_legal(table: Table, seat: int) -> list[Any]:
 
 
 def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = None,
-               error: str = "", notice: str = "") -> dict[str, Any]:
+               held: Mapping[str, int] | None = None, error: str = "", notice: str = "") -> dict[str, Any]:
+    """``work``: the round the request has just worked on (nothing is read or decoded again);
+    ``held``: the viewer's chips and wallet as the action's first statement read them
+    (``rounds.load_table``): with the balances the action's own write returned, they are the
+    balances now, so nothing is read for them either."""
     game = registry.engine(table.game, table.variant)
     rules = registry.rules(table.game)
     variant = rules.variants[table.variant]
@@ -88,16 +92,23 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
     chips = wallet_balance = 0
     if viewer is not None:
         chips_id = account_id("chips", player_id=viewer.id, table_id=table.id, name="Table chips")
-        wallet_id = account_id("wallet", player_id=viewer.id, name="Wallet")
-        held = dict(db.session.execute(sa.select(Account.id, Account.balance)
-                                       .where(Account.id.in_([chips_id, wallet_id]))).all())
-        chips, wallet_balance = int(held.get(chips_id, 0)), int(held.get(wallet_id, 0))
+        if work is not None and held:
+            chips = int(work.books.balances.get(chips_id, held["chips"]))
+            wallet_balance = int(held["wallet"])
+        else:
+            wallet_id = account_id("wallet", player_id=viewer.id, name="Wallet")
+            read = dict(db.session.execute(sa.select(Account.id, Account.balance)
+                                           .where(Account.id.in_([chips_id, wallet_id]))).all())
+            chips, wallet_balance = int(read.get(chips_id, 0)), int(read.get(wallet_id, 0))
     if game.player_banked:
         # The bank has no maximum (D-471): the form offers up to the chips the player has.
         room = chips - game.bank_reserve(state.rules) if state is not None else chips  # P-038
         legal = {n: [replace(a, max=max(min(a.max, room), a.min)) if a.kind == "bank" else a for a in acts]
                  for n, acts in legal.items()}
-    last = recall.settlements(rnd) if rnd is not None and rnd.status == "over" else []
+    last: list[Any] = []
+    if rnd is not None and rnd.status == "over":
+        known = work.settlement_rows() if work is not None else None
+        last = known if known is not None else recall.settlements(rnd)
     mine = [s for s in last if s.player_id == (viewer.id if viewer else None)]
     return {
         "outcome": round_outcome(mine, variant, rnd.rules if rnd is not None else None),

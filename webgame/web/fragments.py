@@ -29,7 +29,7 @@ from markupsafe import Markup
 
 from .util import is_htmx
 
-MEMO_SIZE = 256
+MEMO_SIZE = 1024  # chips and stacks by amount, the wheels by stop: a few hundred live drawings
 _memo: dict[tuple[Any, ...], Markup] = {}
 
 _REGION = re.compile(r"[a-z][a-z0-9-]{0,31}")
@@ -65,16 +65,50 @@ def shown_regions() -> dict[str, str]:
     return dict(g.kept_shown)
 
 
-def kept(name: str, markup: str) -> Markup:
+REGIONS_SIZE = 1024
+_regions: dict[tuple[Any, ...], tuple[str, Markup]] = {}
+
+
+def kept(name: str, body: Any, key: Any = None) -> Markup:
     """Region ``name`` of the play area: whole, or a placeholder the browser fills with what
-    it already shows when its digest there is the same."""
+    it already shows when its digest there is the same.
+
+    ``body`` is the region's markup or the call block that draws it. With a ``key`` (a plain
+    value naming everything the region shows, see :func:`seats_key`) a region drawn once
+    is reused with its digest for every answer with the same key, and not drawn again."""
     if not _REGION.fullmatch(name):
         raise ValueError(f"bad region name {name!r}")
-    digest = hashlib.blake2b(markup.encode(), digest_size=8).hexdigest()
+    found = _regions.get((name, key)) if key is not None else None
+    if found is None:
+        markup = Markup(body() if callable(body) else body)
+        found = (hashlib.blake2b(markup.encode(), digest_size=8).hexdigest(), markup)
+        if key is not None:
+            if len(_regions) >= REGIONS_SIZE:
+                _regions.clear()  # bounded, as memo: the live regions come back at once
+            _regions[(name, key)] = found
+    digest, markup = found
     attrs = f'id="kept-{name}" class="kept" data-digest="{digest}"'
     if shown_regions().get(name) == digest:
         return Markup(f'<div {attrs} hx-preserve="true"></div>')
-    return Markup(f"<div {attrs}>") + Markup(markup) + Markup("</div>")
+    return Markup(f"<div {attrs}>") + markup + Markup("</div>")
+
+
+def seats_key(table: Any, player: Any, my_seats: Any) -> tuple[Any, ...]:
+    """Everything the seat list (``tables/_seats.html``) shows: the table, who sits where
+    (name, bot, who sponsored the bot), the viewer (operator or not, seated or not), the
+    forms' CSRF token and the links' root. A change to that template's inputs must be
+    named here, or a stale list would be kept."""
+    seats = tuple((s.number, s.player_id, s.player.display_name if s.player is not None else None,
+                   s.is_bot, s.bot_sponsor_id) for s in table.seats)
+    viewer = (player.id, bool(player.is_operator)) if player else None
+    return ("seats", table.id, bool(table.bots_allowed), seats, viewer, bool(my_seats),
+            page_csrf_token(), request.script_root)
+
+
+def rail_key(table: Any, denominations: Any) -> tuple[Any, ...]:
+    """Everything the chip portal's kept part shows: the rail's chips and the buy-in and
+    cash-out forms of the table (their CSRF token and the links' root)."""
+    return ("rail", table.id, tuple(int(d) for d in denominations), page_csrf_token(), request.script_root)
 
 
 PAGE_TOKEN_SECONDS = 3600
@@ -89,6 +123,15 @@ def page_csrf_token() -> str:
     limit (``WTF_CSRF_TIME_LIMIT``, twelve hours) and is bound to the same session secret, so
     nothing is weaker; a new session secret (a new login) gets a new token at once."""
     raw = session.get("csrf_token")
+    drawn = g.get("page_csrf")  # a page asks for it once per form: the answer is the same
+    if drawn is not None and drawn[0] == raw:
+        return str(drawn[1])
+    token = _page_csrf_token(raw)
+    g.page_csrf = (session.get("csrf_token"), token)
+    return token
+
+
+def _page_csrf_token(raw: Any) -> str:
     cached = session.get("_page_csrf")
     now = int(time.time())
     limit = current_app.config.get("WTF_CSRF_TIME_LIMIT") or 3600 * 12
@@ -101,4 +144,4 @@ def page_csrf_token() -> str:
     return token
 
 
-__all__ = ["KEPT_HEADER", "kept", "memo", "page_csrf_token", "shown_regions"]
+__all__ = ["KEPT_HEADER", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]

@@ -43,8 +43,8 @@ def _viewer() -> Player | None:
 
 
 def render_play(table: Table, error: str = "", notice: str = "", status: int = 200,
-                work: play.RoundWork | None = None) -> Any:
-    ctx = table_view(table, _viewer(), work=work, error=error, notice=notice)
+                work: play.RoundWork | None = None, held: dict[str, int] | None = None) -> Any:
+    ctx = table_view(table, _viewer(), work=work, held=held, error=error, notice=notice)
     if is_htmx():
         return render_template("tables/_play.html", **ctx), status
     return render_template("tables/table.html", **ctx), status
@@ -79,16 +79,18 @@ def fragment(table_id: int) -> Any:
     return render_template("tables/_play.html", **table_view(table, _viewer()))
 
 
-def _done(table: Table, error: str = "", notice: str = "", work: play.RoundWork | None = None) -> Any:
+def _done(table: Table, error: str = "", notice: str = "", work: play.RoundWork | None = None,
+          held: dict[str, int] | None = None) -> Any:
     if error:
         db.session.rollback()
         db.session.refresh(table)
-        work = None
+        work = held = None
     else:
         db.session.commit()
-        play.seats_afresh(table)  # an action read only the occupied seats; the page shows all
+        if work is not None:
+            play.seats_afresh(table)  # an action read only the occupied seats; the page shows all
     if is_htmx():
-        return render_play(table, error=error, notice=notice, status=200, work=work)
+        return render_play(table, error=error, notice=notice, status=200, work=work, held=held)
     if error:
         flash(error, "error")
     elif notice:
@@ -129,7 +131,7 @@ def _amount() -> int:
 @player_required
 def act(table_id: int) -> Any:
     round_id, version = _int("round_id"), _int("version")
-    table, posted = play.load_table(table_id, round_id)
+    table, posted, held, settled = play.load_table(table_id, round_id, current_user.id)
     if table is None:
         abort(404)
     seat = _int("seat")
@@ -150,10 +152,11 @@ def act(table_id: int) -> Any:
         if kind == "rebet":
             out = play.rebet(table, current_user, seat, round_id=round_id, version=version)
         else:
-            out = play.act(table, current_user, action, round_id=round_id, version=version, posted=posted)
+            out = play.act(table, current_user, action, round_id=round_id, version=version, posted=posted,
+                           settled=settled)
     except play.PlayError as exc:
         return _done(table, error=str(exc))
-    return _done(table, work=out.work)
+    return _done(table, work=out.work, held=held)
 
 
 @bp.post("/<int:table_id>/sit")

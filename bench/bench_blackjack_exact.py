@@ -2,8 +2,8 @@
 
     python bench/bench_blackjack_exact.py [--no-write]
 
-Every variant of blackjack, Spanish 21, Free Bet Blackjack, Blackjack Switch and Lucky Chances
-Blackjack (P-225) as shipped, then each of its
+Every variant of blackjack, Spanish 21, Free Bet Blackjack, Blackjack Switch, Lucky Chances
+Blackjack (P-225) and Pure Spanish 21.5 (P-228) as shipped, then each of its
 options changed alone (the figure an operator's page asks for when one setting moves): each rule set counted from nothing
 memoised (the dealer's draw lists included), in this one process. The target is under
 10 seconds per rule set (P-110).
@@ -35,8 +35,9 @@ NOT_COUNTED = {"seats", "penetration_pct", "dead_game_minutes", "max_spots_per_p
                "bots_may_bank", "pause_minutes", "collection_fee"}
 
 
-# The games counted exactly (P-110, P-140, P-270, P-225).
-GAMES = ("blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch", "lucky-chances-blackjack")
+# The games counted exactly (P-110, P-140, P-270, P-225, P-228).
+GAMES = ("blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch", "lucky-chances-blackjack",
+         "pure-spanish-21-5")
 
 
 def rule_sets() -> list[tuple[str, str, dict[str, Any]]]:
@@ -86,7 +87,7 @@ def write_results(markdown: str) -> Path:
     path = ROOT / "bench" / "RESULTS.md"
     section = "\n".join([
         START,
-        "## Blackjack, Spanish 21, Free Bet, Blackjack Switch and Lucky Chances main bets, exact count per rule set",
+        "## Blackjack, Spanish 21, Free Bet, Blackjack Switch, Lucky Chances and Pure Spanish 21.5 main bets, exact count per rule set",
         "",
         f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "

@@ -19,6 +19,7 @@ from webgame.engine.paytable import load_game, resolve
 from webgame.games.blackjack import strategy
 from webgame.games.blackjack.engine import _count, _is_natural, _must_stand
 from webgame.games.blackjack.hand import count
+from webgame.services import strategy_charts
 
 EDITIONS = ("lucky-derby", "lucky-chances-2009", "lucky-chances-bgc", "crystal-park")
 CODE = ("As", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "Ks")
@@ -167,6 +168,13 @@ def test_every_edition_is_exact_and_names_the_chart() -> None:
         assert main.method == EXACT and not main.simulated and main.can_simulate, variant
         assert "house basic strategy chart" in main.assumptions and "8-8-8" in main.assumptions
         assert float(main.exact().house_edge) == pytest.approx(edge(rules))
+
+
+def test_the_rules_panel_prints_the_house_chart_the_figure_assumes() -> None:
+    for variant in EDITIONS:
+        rules = rules_of(variant)
+        chart = strategy_charts.chart_for(ps.GAME, rules)
+        assert chart is not None and chart["name"] == blackjack_exact.main_bet(rules, SMALL).strategy
 
 
 @pytest.mark.parametrize("variant", ["lucky-derby", "lucky-chances-2009"])

@@ -74,3 +74,20 @@ def test_the_rules_panel_prints_the_house_chart() -> None:
     chart = strategy_charts.chart_for(lc.GAME, rules)
     assert chart is not None and "house basic strategy chart" in chart["name"]
     assert "hits soft 17" in chart["name"]  # the P/D hits soft 17 (002 s.1381-1384)
+
+
+@pytest.mark.parametrize(("name", "words"), [
+    ("Lucky Chances Blackjack (player-dealer)", "Two Logo cards are the Bonus Natural"),
+    ("Lucky Derby Pure Spanish 21.5 (player-dealer)", "Pure 21.5"),
+])
+def test_the_table_page_prints_its_rules_and_the_chart(guest, name, words) -> None:
+    """The rules panel of the player-dealer tables counted under the house chart (P-225, P-228)
+    prints the posted rules and that chart, with the P/D's soft-17 rule."""
+    seed()
+    db.session.commit()
+    table = db.session.scalars(sa.select(Table).filter_by(name=name)).one()
+    html = guest.get(f"/tables/{table.id}").get_data(as_text=True)
+    panel = html[html.index('id="rules-h"'):]
+    assert words in panel
+    chart = panel[panel.index('data-testid="strategy-chart"'):]
+    assert "house basic strategy chart" in chart and "dealer hits soft 17" in chart

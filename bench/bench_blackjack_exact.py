@@ -2,7 +2,8 @@
 
     python bench/bench_blackjack_exact.py [--no-write]
 
-Every variant of blackjack, Spanish 21, Free Bet Blackjack and Blackjack Switch as shipped, then each of its
+Every variant of blackjack, Spanish 21, Free Bet Blackjack, Blackjack Switch, Lucky Chances
+Blackjack (P-225) and Pure Spanish 21.5 (P-228) as shipped, then each of its
 options changed alone (the figure an operator's page asks for when one setting moves): each rule set counted from nothing
 memoised (the dealer's draw lists included), in this one process. The target is under
 10 seconds per rule set (P-110).
@@ -23,18 +24,20 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_web import replace_section
-from webgame.analysis import blackjack_exact
+from webgame.analysis import blackjack_exact, lucky_chances_exact
 from webgame.engine.paytable import load_game, resolve
 
 LOAD_AT_START = " / ".join(f"{x:.1f}" for x in os.getloadavg())
 START = "<!-- blackjack-exact:start -->"
 END = "<!-- blackjack-exact:end -->"
 # Options that change nothing in the main bet's count (the table's furniture).
-NOT_COUNTED = {"seats", "penetration_pct", "dead_game_minutes", "max_spots_per_player", "bet_step"}
+NOT_COUNTED = {"seats", "penetration_pct", "dead_game_minutes", "max_spots_per_player", "bet_step",
+               "bots_may_bank", "pause_minutes", "collection_fee"}
 
 
-# The games counted exactly (P-110, P-140, P-270).
-GAMES = ("blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch")
+# The games counted exactly (P-110, P-140, P-270, P-225, P-228).
+GAMES = ("blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch", "lucky-chances-blackjack",
+         "pure-spanish-21-5")
 
 
 def rule_sets() -> list[tuple[str, str, dict[str, Any]]]:
@@ -60,9 +63,13 @@ def time_rule_sets() -> list[tuple[str, str, float, float, float]]:
         game, _, variant = slug.partition("@")
         rules = resolve(load_game(game).variants[variant], config)
         blackjack_exact.dealer_draws.cache_clear()  # nothing carried over from the last rule set
+        lucky_chances_exact.dealer_draws.cache_clear()
         start, cpu = time.perf_counter(), time.process_time()
-        figure = blackjack_exact.main_bet(rules)
-        rows.append((slug, change, figure.house_edge, time.perf_counter() - start, time.process_time() - cpu))
+        if game == "lucky-chances-blackjack":
+            edge = lucky_chances_exact.base_wager(rules).house_edge
+        else:
+            edge = blackjack_exact.main_bet(rules).house_edge
+        rows.append((slug, change, edge, time.perf_counter() - start, time.process_time() - cpu))
     return rows
 
 
@@ -80,14 +87,15 @@ def write_results(markdown: str) -> Path:
     path = ROOT / "bench" / "RESULTS.md"
     section = "\n".join([
         START,
-        "## Blackjack, Spanish 21, Free Bet and Blackjack Switch main bets, exact count per rule set",
+        "## Blackjack, Spanish 21, Free Bet, Blackjack Switch, Lucky Chances and Pure Spanish 21.5 main bets, exact count per rule set",
         "",
         f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
          f"Python {platform.python_version()}"),
         "- command: `python bench/bench_blackjack_exact.py`",
         f"- load average when it started: {LOAD_AT_START} (other work on the machine slows every figure)",
-        "- one process, one core; each rule set from nothing memoised (webgame/analysis/blackjack_exact.py);",
+        "- one process, one core; each rule set from nothing memoised (webgame/analysis/blackjack_exact.py,",
+        "  webgame/analysis/lucky_chances_exact.py);",
         "  CPU seconds are this process's own, what the count costs whatever else the machine runs",
         "",
         markdown,

@@ -1,5 +1,6 @@
-"""Lucky Chances Blackjack's base wager in the analyzer: the engine's own simulation against the
-player-dealer, under a named strategy, with the Logo cards in the shoe."""
+"""Lucky Chances Blackjack's base wager in the analyzer: an exact count against the player-dealer
+under a named strategy (tests/analysis/test_lucky_chances_exact.py checks the figure), with the
+engine's own simulation, Logo cards in the shoe, as its cross-check."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from webgame.analysis.edges import configuration
 from webgame.analysis.registry import analyzed_games, analyzer
 
 
-def test_the_base_wager_has_a_simulated_figure_that_states_its_strategy():
+def test_the_base_wager_has_an_exact_figure_that_states_its_strategy():
     assert analyzer(lc.GAME) is lc and lc.GAME in analyzed_games()
     _, resolved, wagers = configuration(lc.GAME, "lucky-chances", {})
     (main,) = wagers
-    assert main.bet == "main" and main.simulated and resolved["side_bets"] == []
+    assert main.bet == "main" and main.exact is not None and main.can_simulate and resolved["side_bets"] == []
     assert "basic strategy" in main.assumptions and "player-dealer" in main.assumptions
     assert "12 Logo cards" in main.assumptions
     assert main.paytable == {"bonus-natural": "2 to 1", "blackjack": "3 to 2", "win": "1 to 1"}

@@ -1,5 +1,6 @@
-"""Pure Spanish 21.5's wagers in the analyzer: every side bet exactly by counting, the main game
-by the engine's own simulation, each figure the player's edge against the player-dealer."""
+"""Pure Spanish 21.5's wagers in the analyzer: every side bet and the main game exactly by
+counting (the main game's count is checked in test_pure_spanish_21_5_exact.py), each figure the
+player's edge against the player-dealer."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ def test_every_wager_has_a_figure(variant):
     assert {w.bet for w in wagers} == {"main", *resolved["side_bets"]}
     assert all(w.exact is not None for w in wagers if w.bet != "main")
     main = next(w for w in wagers if w.bet == "main")
-    assert main.simulated and "basic strategy" in main.assumptions and "player-dealer" in main.assumptions
+    assert main.exact is not None and main.can_simulate and not main.simulated
+    assert "basic strategy" in main.assumptions and "player-dealer" in main.assumptions
 
 
 def test_match_the_dealer_at_lucky_derby_is_spanish_21s_table_c():

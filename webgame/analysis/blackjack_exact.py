@@ -67,7 +67,7 @@ import numpy.typing as npt
 from ..engine.money import Odds
 from ..engine.paytable import odds_of
 from ..games.blackjack import strategy
-from ..games.blackjack.strategy import DOUBLE, STAND, SURRENDER
+from ..games.blackjack.strategy import DOUBLE, HIT, STAND, SURRENDER
 
 # Ranks by value: index 0 the ace, 1-8 the twos to nines, 9 every ten-value card.
 ACE, TEN = 0, 9
@@ -231,6 +231,14 @@ class Game:
     # Blackjack Switch (004 s.436-444): two hands a box, the second cards switched or kept.
     switch: bool = False  # 004 s.444, D-602
     switched_blackjack: bool = True  # an ace and a ten made by switching is a blackjack (D-051)
+    # The player-dealer editions (P-228): the chart's move within the table's forced stands and
+    # hits, as the bots make it; a P/D 8-8-8 pushes every busted hand (001 s.878, D-103); no
+    # surrender after a split (D-090).
+    must_stand_hard: int = 99
+    must_stand_total: int = 99
+    must_hit_hard: int = 0
+    dealer_888_pushes_busts: bool = False
+    surrender_after_split: bool = True
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
@@ -263,6 +271,11 @@ class Game:
             rescue=bool(rules.get("rescue")),
             switch=bool(rules.get("switch_second_cards")),
             switched_blackjack=str(rules.get("switched_blackjack", "blackjack")) == "blackjack",
+            must_stand_hard=int(rules.get("player_must_stand_hard", 99)),
+            must_stand_total=int(rules.get("player_must_stand_total", 99)),
+            must_hit_hard=int(rules.get("player_must_hit_hard", 0)),
+            dealer_888_pushes_busts=bool(rules.get("dealer_888_pushes_busts")),
+            surrender_after_split=bool(rules.get("surrender_after_split", True)),
         )
 
 
@@ -318,13 +331,21 @@ class _UpCard:
     def blackjack_chance(self, left: Comp) -> float:
         return 0.0 if self.bj_rank is None else left[self.bj_rank] / sum(left)
 
+    def eights_chance(self, left: Comp) -> float:
+        """The chance the dealer's hand is 8-8-8 where that pushes a bust (001 s.878, D-103): an
+        8 up, then an 8 in the hole and an 8 drawn to the 16."""
+        if not self.game.dealer_888_pushes_busts or self.up != EIGHT:
+            return 0.0
+        n = sum(left)
+        return left[EIGHT] * (left[EIGHT] - 1) / (n * (n - 1)) if n > 1 else 0.0
+
     def outcome(self, left: Comp, total: int) -> tuple[float, float]:
         """(win, lose): the chances of a hand standing on ``total`` over the deals without a
         dealer blackjack (the peek's deals); a push is the rest. A player 21 beats a dealer
         21 where the table says so (000 s.1131); a dealer 22 pushes (000 s.1204)."""
         g = self.game
         if total > 21:
-            return 0.0, 1.0 - self.blackjack_chance(left)
+            return 0.0, 1.0 - self.blackjack_chance(left) - self.eights_chance(left)
         d = self.dealer(left)
         win = float(d[BUST_AT] - (d[D22_AT] if g.dealer_22_pushes else 0.0))
         lose = 0.0
@@ -368,6 +389,17 @@ class _UpCard:
         return win - lose - lost_to_bj, win
 
     # -- the player's hand -------------------------------------------------------------
+    def forced(self, move: str, total: int, soft: bool) -> str:
+        """The chart's move within the table's forced moves, as the bots' ``bot_action`` makes
+        it: a move the rules take away becomes a stand where standing is allowed, else a hit."""
+        g = self.game
+        must_stand = (not soft and total >= g.must_stand_hard) or total >= g.must_stand_total
+        if move in (HIT, DOUBLE) and must_stand:
+            return STAND
+        if move == STAND and not soft and total <= g.must_hit_hard:
+            return HIT
+        return move
+
     def hand(self, cards: Comp, base: Comp, split_hand: bool) -> Value:
         """A hand holding ``cards`` drawn from ``base``, played by the chart to the end."""
         key = (cards, base, split_hand)
@@ -385,7 +417,8 @@ class _UpCard:
             can_double = (n == 2 or g.double_any_cards) and (not split_hand or g.double_after_split) \
                 and (not g.double_totals or total in g.double_totals)
             code = strategy.at_cards(strategy.hand_code(self.chart, total, soft, self.chart_up), n)
-            move = strategy.play_of(code, can_double, n == 2 and g.surrender)
+            can_surrender = n == 2 and g.surrender and (not split_hand or g.surrender_after_split)
+            move = self.forced(strategy.play_of(code, can_double, can_surrender), total, soft)
             if move == STAND:
                 value = self.stand(left, cards)
             elif move == SURRENDER:

@@ -27,8 +27,8 @@ def _kept_shoe(engine: type[BlackjackEngine]) -> BlackjackEngine:
 
         def _shoe(self, rules: Mapping[str, Any], carry: Mapping[str, Any] | None) -> Shoe:
             if self.shoe is None:
-                self.shoe = Shoe.fresh(int(rules["decks"]), int(rules["penetration_pct"]),
-                                       remove_ranks=str(rules.get("remove_ranks", "")))
+                # The table's own shoe: its Logo cards, Bonus-marked cards and No Bust aces too.
+                self.shoe = engine._shoe(rules, None)
             return self.shoe
 
     return Table()

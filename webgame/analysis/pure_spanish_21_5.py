@@ -1,4 +1,5 @@
-"""Pure Spanish 21.5: the side bets exactly by counting, the main game by simulation.
+"""Pure Spanish 21.5: the side bets and the main game exactly by counting; the engine's own
+simulation as the main game's cross-check.
 
 Every figure is the house edge of a player's wager against the player-dealer (P/D), who banks
 it: what the P/D wins on average per unit wagered. The collection fee is not in it (the P/D
@@ -13,16 +14,20 @@ the P/D's stake running out (D-466), which only returns wagers whole.
 * **Blackjack Bonus Bet** (001 §39): the player's hand from a full shoe under a stated drawing
   rule, the P/D's own (hit to hard 17 or soft 18, never split or double), graded by the
   engine's grader (D-140-D-142); the two-card lines do not depend on the rule.
-* **The main game**: the engine itself, every circle a house bot (the standard multi-deck
-  basic strategy chart, with the edition's forced stands and hits, doubling on two cards only,
-  never a double-double, rescue or side bet), round after round from one persistent shoe.
+* **The main game**: counted over the finite shoe by :mod:`.blackjack_exact` (P-228) under the
+  chart the bots play (the house chart within the edition's forced stands and hits, doubling on
+  two cards only, never a double-double, rescue or side bet), a P/D 8-8-8 pushing every bust.
+  Every Bonus card is a ten-value and every ten-value a Bonus card in each edition's shoe (K/Q/J
+  of 48-card decks, 10/J/Q/K of 52-card decks), so Pure 21.5 is the count's blackjack. The
+  cross-check (``flask edge pure-spanish-21-5 --check ROUNDS``) is the engine itself, every
+  circle a house bot, round after round from one persistent shoe.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from itertools import product
 from typing import Any
 
@@ -31,7 +36,7 @@ from ..games.blackjack import PureSpanish215
 from ..games.blackjack.engine import MAIN, posted_for_decks
 from ..games.blackjack.hand import count
 from ..games.blackjack.sidebets import BLACKJACK_BONUS, BUSTER, MATCH_THE_DEALER, blackjack_bonus, buster
-from . import combos, spanish_21
+from . import blackjack_exact, combos, spanish_21
 from .blackjack import _lines
 from .blackjack_tables import play_rounds
 from .core import Progress, Result, Tally, Wager
@@ -199,15 +204,26 @@ def _main_assumptions(rules: Mapping[str, Any]) -> str:
     forced = f"must stand on hard {rules['player_must_stand_hard']}"
     if int(rules.get("player_must_hit_hard", 0)):
         forced += f" and hit hard {rules['player_must_hit_hard']} or less"
+    beats = "beats" if rules.get("blackjack_beats_dealer_blackjack") else "pushes"
     return (
-        f"Simulation through the table engine against the player-dealer: {rules['seats']} circles, each a house "
-        "bot playing the standard multi-deck basic strategy chart (webgame.games.blackjack.strategy; not a Pure "
-        f"Spanish 21.5 chart) with the edition's forced moves (players {forced}), doubling on two cards only, "
-        f"never a double-double, rescue or side bet; {decks} {stock}, cut card at {rules['penetration_pct']}%, "
-        f"the P/D hits soft 17; Pure 21.5 pays {rules['blackjack_pays']}; a P/D 8-8-8 pushes every bust. "
-        "House edge per initial wager (the P/D's edge); the collection fee and the P/D's stake limit are "
-        "not in it; the 95% interval treats rounds as independent."
+        f"Exact count over a fresh shoe of {decks} {stock} (P-228): the player plays "
+        f"{blackjack_exact.Game.of(rules).chart.name} (the house bots' chart, webgame.games.blackjack.strategy; "
+        f"not a Pure Spanish 21.5 chart) within the edition's forced moves (players {forced}), doubling on two "
+        "cards only and standing after it (never a double-double, rescue or side bet); every card the player "
+        "draws and the P/D's final-total probabilities exact for the shoe less the up card and all the "
+        f"player's cards; the P/D peeks; Pure 21.5 pays {rules['blackjack_pays']} and {beats} the P/D's; "
+        f"{'a player 21 always wins; ' if rules.get('player_21_wins') else ''}"
+        "a P/D 8-8-8 pushes every bust; "
+        f"{'late surrender on the first two cards; ' if rules['surrender'] else 'no surrender; '}"
+        f"splits to {rules['max_hands']} hands counted as published calculators count them (P-111). House edge "
+        "per initial wager (the player-dealer's edge against one player, one circle against a fresh shoe, no cut card); "
+        "the collection fee and the P/D's stake limit are not in it."
     )
+
+
+def main_exact(rules: Mapping[str, Any]) -> Result:
+    """The base wager's exact figure (:func:`.blackjack_exact.main_bet`)."""
+    return Result(house_edge=blackjack_exact.main_bet(rules).house_edge)
 
 
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
@@ -218,7 +234,7 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
     out = [Wager(
         bet=MAIN, label="Base wager (basic strategy bot)",
         paytable={"blackjack": str(rules["blackjack_pays"]), "win": _lines(rules, main_pt)["win"]},
-        assumptions=_main_assumptions(rules), simulated=True,
+        assumptions=_main_assumptions(rules), exact=partial(main_exact, rules), slow=True, can_simulate=True,
         sim_key={**{k: rules.get(k) for k in MAIN_SETTINGS}, "game": GAME},
         default_rounds=DEFAULT_ROUNDS,
     )]

@@ -47,12 +47,15 @@ def click_and_wait(page: Page, selector: str) -> None:
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
-def seated(page: Page, server, slug: str, seat: int = 0) -> int:
+def seated(page: Page, server, slug: str, seat: int | None = None) -> int:
+    """A new guest at the game's demo table, at ``seat`` or else the first free one (a guest
+    an earlier attempt of the same test left seated keeps its seat), with $200 of chips and
+    the $5 chip in hand."""
     table_id, _ = demo_table(server, slug)
     page.goto(server["url"] + "/login")
     page.get_by_role("button", name=re.compile("Play as a guest")).click()
     page.goto(f"{server['url']}/tables/{table_id}")
-    click_and_wait(page, f"[data-action=sit-{seat}]")
+    click_and_wait(page, f"[data-action=sit-{seat}]" if seat is not None else "[data-action^=sit-]")
     page.locator(".buy-in input[name=amount]").fill("200")
     click_and_wait(page, "[data-action=buy-in]")
     expect(page.get_by_test_id("chips")).to_have_text("$200")

@@ -101,7 +101,7 @@ def test_a_bigger_backer_mis_sets_the_tiles_and_the_lesser_bettors_play_the_hous
     assert seat_bet.player_id == pb.id
     assert "played as set" in controller.detail and "rule 42" not in controller.detail
     for row in (seat_bet, lesser_row):
-        assert "reset House Way, rule 42 (P-243)" in row.detail
+        assert "reset House Way, rule 42: " in row.detail
         assert re.search(r"(pays 1 to 1|wins|loses|copies)$", row.detail), row.detail  # kept whole
     # The two lesser bettors, $10 each on the same House Way setting, fare alike.
     assert (seat_bet.result, seat_bet.returned) == (lesser_row.result, lesser_row.returned)
@@ -117,7 +117,7 @@ def test_a_bigger_backer_mis_sets_the_tiles_and_the_lesser_bettors_play_the_hous
     backer.page()
     assert "Your hand was reset House Way, rule 42" not in backer.html and 'data-testid="rule-42-reset"' in backer.html
     page = lesser.c.get(f"/rounds/{rnd.id}").get_data(as_text=True)
-    assert "reset House Way, rule 42 (P-243)" in page
+    assert "reset House Way, rule 42: " in page
     assert wallet.balance(wallet.house()) == house_before
     assert table_account("bank", table) == 0
     assert recall.prove(rnd).verified

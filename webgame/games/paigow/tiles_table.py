@@ -259,10 +259,10 @@ class PaiGowTiles(PaiGowPoker):
             # below and on the felt beside the hand.
             rv = versus(Setting(self._hand(reset.back), self._hand(reset.front)), bank)
             self._grade(st, events, n, MAIN, box.bets[MAIN], v if decider == n else rv,
-                        "Played as set: " if decider == n else f"{RESET[0].upper()}{RESET[1:]} (P-243): ")
+                        "Played as set: " if decider == n else f"{RESET[0].upper()}{RESET[1:]}: ")
             spot = spot_word(n)
             for backer, key, cents in behind:  # each settled here, on its own setting
-                lead = f"Behind {spot}, played as set: " if backer == decider else f"Behind {spot}: {RESET} (P-243): "
+                lead = f"Behind {spot}, played as set: " if backer == decider else f"Behind {spot}: {RESET}: "
                 self._grade(st, events, backer, key, cents, v if backer == decider else rv, lead)
             events.append(Note(f"{spot}'s tiles were set so that both hands could be improved: the bettor who "
                                f"set them plays them as set, every other bettor there plays them set by the House "

@@ -62,7 +62,7 @@ def test_setting_tiles_and_asking_for_the_house_way(browser: Browser, live_serve
 
     fresh(c)
     c.get_by_test_id("house-way-preview").locator("summary").click()
-    expect(c.get_by_test_id("house-way-preview")).to_contain_text("D-263")
+    expect(c.get_by_test_id("house-way-preview")).to_contain_text("the strongest")
     click_and_wait(c, "[data-action=house-way]")
 
     fresh(a)

@@ -10,13 +10,14 @@ and money is conserved in every hand."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, MutableSequence, Sequence
-from typing import Any, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 
 from tests.carnival_support import check_legal
 from tests.engine.california.pdhelp import pd_engine, seated
+from tests.engine.california.test_paigow_player_dealer import LoadedDice, dice_for
 from webgame.devices.shoe import Shoe
 from webgame.engine.paytable import RulebookLimitError, load_game, resolve
 from webgame.engine.protocol import SYSTEM_SEAT, Action, Event, Fee, IllegalAction, Note, Settlement, Stake
@@ -27,34 +28,6 @@ from webgame.games.paigow.tiles import tile_set
 
 GAME, VARIANT = "pai-gow-tiles", "lucky-chances"
 N = 8
-T = TypeVar("T")
-
-
-class LoadedDice:
-    """The round's Rng with the dice given: each die is the next face."""
-
-    def __init__(self, faces: Sequence[int]) -> None:
-        self.faces = list(faces)
-
-    def randbelow(self, n: int) -> int:
-        assert n == 6, "only the dice draw here"
-        return self.faces.pop(0) - 1
-
-    def shuffle(self, items: MutableSequence[T]) -> None:
-        raise AssertionError("no shuffle here")
-
-    def choice(self, items: Sequence[T]) -> T:
-        raise AssertionError("no choice here")
-
-
-def dice_for(total: int) -> list[int]:
-    faces = [1, 1, 1]
-    left = total - 3
-    for i in range(3):
-        step = min(5, left)
-        faces[i] += step
-        left -= step
-    return faces
 
 
 def counted_for(pd: int, total: int) -> int:

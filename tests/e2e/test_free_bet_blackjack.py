@@ -6,15 +6,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .test_holdem_war import click_and_wait, demo_table, seated, stack_shoe
+from .test_holdem_war import click_and_wait, private_table, seated, stack_shoe
 
 pytestmark = pytest.mark.e2e
 
 
 def test_free_bet_blackjack_free_double(page: Page, live_server):
-    table_id, _ = demo_table(live_server, "free-bet-blackjack")
+    # Its own table: a guest another test left at the demo table would act first, on a clock.
+    table_id = private_table(live_server, "free-bet-blackjack")
     stack_shoe(live_server, table_id, ["5d", "5c", "5h", "5s"])  # 5-5 against a 5; the dealer ends on 20
-    seated(page, live_server, "free-bet-blackjack")
+    seated(page, live_server, "free-bet-blackjack", table_id=table_id)
     expect(page.locator(".table-rules")).to_contain_text("every hand still in play pushes")
     click_and_wait(page, "[data-action=bet-main]")
     click_and_wait(page, "[data-action=deal]")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -23,6 +25,25 @@ def demo_table(server, slug: str) -> tuple[int, str]:
     db.close()
     assert row is not None, f"no {slug} table on the demo floor"
     return int(row[0]), str(row[1])
+
+
+def private_table(server, slug: str) -> int:
+    """A new table of the demo table's game, variant and options, opened by the same service the
+    operator's floor uses, for a test that must be alone at its table (the demo tables are shared
+    by every test on the same server)."""
+    table_id, _ = demo_table(server, slug)
+    script = ("import sys\nfrom app import app\nfrom webgame.extensions import db\n"
+              "from webgame.models import Table\nfrom webgame.services.tables import create_table\n"
+              "with app.app_context():\n"
+              "    demo = db.session.get(Table, int(sys.argv[1]))\n"
+              "    config = {k: v for k, v in (demo.config or {}).items() if k != 'epoch'}\n"
+              "    table = create_table(sys.argv[2], demo.game, demo.variant, config=config)\n"
+              "    db.session.commit()\n"
+              "    print(table.id)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(table_id),
+                           f"Private {slug}"[:80]],
+                          cwd=server["root"], env=server["env"], check=True, capture_output=True, text=True)
+    return int(done.stdout.strip().splitlines()[-1])
 
 
 def stack_shoe(server, table_id: int, codes: list[str], decks: int = 6) -> None:
@@ -47,11 +68,12 @@ def click_and_wait(page: Page, selector: str) -> None:
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
-def seated(page: Page, server, slug: str, seat: int | None = None) -> int:
-    """A new guest at the game's demo table, at ``seat`` or else the first free one (a guest
-    an earlier attempt of the same test left seated keeps its seat), with $200 of chips and
-    the $5 chip in hand."""
-    table_id, _ = demo_table(server, slug)
+def seated(page: Page, server, slug: str, seat: int | None = None, table_id: int | None = None) -> int:
+    """A new guest at the game's demo table (or at ``table_id``), at ``seat`` or else the first
+    free one (a guest an earlier attempt of the same test left seated keeps its seat), with $200
+    of chips and the $5 chip in hand."""
+    if table_id is None:
+        table_id, _ = demo_table(server, slug)
     page.goto(server["url"] + "/login")
     page.get_by_role("button", name=re.compile("Play as a guest")).click()
     page.goto(f"{server['url']}/tables/{table_id}")

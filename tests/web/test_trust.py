@@ -77,14 +77,17 @@ def _refused_unless_legal(table: Table, player: Player, seat: int, other: Player
     legal = _legal(table, seat)
     # Every kind against the odd spots and a spread of the legal ones: a roulette layout lists
     # some 150 spots, and every one of them with every kind would be 15,000 posts a phase.
+    # A kind the seat may not make at all is refused whatever its spot, so it is tried with the
+    # odd spots and two real ones; a kind legal on some spots is tried on the whole spread.
     named = sorted({a.spot for a in legal})
     step = max(1, len(named) // SPOTS_SAMPLED)
-    spots = {"", str(other.id), "main", "0"} | set(named[::step]) | set(named[-1:])
+    odd = {"", str(other.id), "main", "0"} | set(named[:1]) | set(named[-1:])
+    spread = odd | set(named[::step])
     tried = 0
     before = _snapshot(table)  # each refusal is checked against it: nothing may move it
     round_id, version = before[0], before[1]
     for kind in KINDS:
-        for spot in sorted(spots):
+        for spot in sorted(spread if any(a.kind == kind for a in legal) else odd):
             if any(a.kind == kind and (not a.spot or a.spot == spot) for a in legal):
                 continue
             with pytest.raises(play.PlayError) as refused:

@@ -63,6 +63,7 @@ def time_rule_sets() -> list[tuple[str, str, float, float, float]]:
         game, _, variant = slug.partition("@")
         rules = resolve(load_game(game).variants[variant], config)
         blackjack_exact.dealer_draws.cache_clear()  # nothing carried over from the last rule set
+        blackjack_exact.count_cache_clear()
         lucky_chances_exact.dealer_draws.cache_clear()
         start, cpu = time.perf_counter(), time.process_time()
         if game == "lucky-chances-blackjack":

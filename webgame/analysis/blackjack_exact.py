@@ -55,8 +55,9 @@ or "21"), and the Free Bet family's ``dealer_22_pushes``.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -578,8 +579,34 @@ def main_bet(rules: Mapping[str, Any], comp: Comp | None = None) -> MainBet:
     return count(Game.of(rules, comp))
 
 
+# The last rule sets counted: the operator page asks again for the figure it just showed as
+# an option is tried and put back, and the analyzer's reports ask for one rule set per bet.
+# Keyed on every rule and the shoe, and on the chart object itself (charts are made once per
+# rule set and kept, so the same object means the same chart).
+_COUNTED: OrderedDict[tuple[Any, ...], tuple[strategy.Chart, MainBet]] = OrderedDict()
+_COUNTED_KEPT = 64
+
+
+def count_cache_clear() -> None:
+    """Forget every counted rule set (the benchmark times each from nothing)."""
+    _COUNTED.clear()
+
+
 def count(game: Game) -> MainBet:
     """The main bet's expected value for a :class:`Game` (its rules and shoe as read)."""
+    key = (id(game.chart), *(getattr(game, f.name) for f in fields(game) if f.name != "chart"))
+    kept = _COUNTED.get(key)
+    if kept is not None and kept[0] is game.chart:
+        _COUNTED.move_to_end(key)
+        return kept[1]
+    found = _count(game)
+    _COUNTED[key] = (game.chart, found)
+    while len(_COUNTED) > _COUNTED_KEPT:
+        _COUNTED.popitem(last=False)
+    return found
+
+
+def _count(game: Game) -> MainBet:
     if game.switch:
         return switch_count(game).main
     shoe = game.comp

@@ -37,19 +37,36 @@ def bot_plays(engine, state: BlackjackState, moves: int) -> list[str]:
 
 
 def test_a_spanish_21_bot_doubles_a_three_card_ten() -> None:
-    """5-2 against a 6 hits; the 3 makes a three-card 10, which the Spanish chart doubles
+    """5-2 against a 7 hits; the 3 makes a three-card 10, which the Spanish chart doubles
     (s.1118); the house chart's bots doubled on two cards only."""
-    engine, state = dealt("spanish-21", ["5h", "2c"], ["6d", "9s"], ["3h", "Kc"])
+    engine, state = dealt("spanish-21", ["5h", "2c"], ["7d", "9s"], ["3h", "Kc"])
     assert bot_plays(engine, state, 2) == ["hit", "double"]
     assert state.seats[0].hands[0].double
+
+
+def test_a_spanish_21_bot_doubles_9_against_a_4_where_it_may_double_again() -> None:
+    """P-275: the published no-redouble chart hits 9 against a 4; at a table that doubles
+    again (s.1119) the chart doubles it, and the 2 that makes 11 is doubled again (D-063)."""
+    engine, state = dealt("spanish-21", ["5h", "4c"], ["4d", "9s"], ["2h", "Kd"])
+    assert bot_plays(engine, state, 2) == ["double", "double"]
+    hand = state.seats[0].hands[0]
+    assert hand.cards[2:] == ["2h", "Kd"] and hand.double == 1000 and hand.redoubles == [2000]
+
+
+def test_a_spanish_21_bot_doubles_soft_13_and_15_against_the_small_cards() -> None:
+    """P-275: the published no-redouble chart hits A-2 against a 5 and A-4 against a 4; where a
+    doubled hand may double again the chart doubles both."""
+    for hand, up in ((["Ah", "2c"], "5d"), (["Ah", "4c"], "4d")):
+        engine, state = dealt("spanish-21", hand, [up, "9s"], ["Kd"])
+        assert bot_plays(engine, state, 1) == ["double"], hand
 
 
 def test_a_spanish_21_bot_stands_on_a_two_card_14_and_hits_a_four_card_14_against_a_4() -> None:
     """'S4' at hard 14 against a 4: stand with two or three cards, hit with four or more."""
     engine, state = dealt("spanish-21", ["9h", "5c"], ["4d", "9s"])
     assert bot_plays(engine, state, 1) == ["stand"]
-    engine, state = dealt("spanish-21", ["2h", "3c"], ["4d", "9s"], ["4h", "5s", "Kd"])
-    assert bot_plays(engine, state, 3) == ["hit", "hit", "hit"]  # 5, 9 (3 cards), 14 (4 cards)
+    engine, state = dealt("spanish-21", ["2h", "3c"], ["4d", "9s"], ["3h", "6s", "Kd"])
+    assert bot_plays(engine, state, 3) == ["hit", "hit", "hit"]  # 5, 8 (3 cards), 14 (4 cards)
     assert len(state.seats[0].hands[0].cards) == 5
 
 

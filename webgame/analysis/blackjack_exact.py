@@ -229,6 +229,9 @@ class Game:
     max_doublings: int = 1
     rescue: bool = False
     after_double_best: bool = False
+    # With ``first_double_best`` every hand that may double takes the better of doubling and
+    # the chart's play: how the Spanish chart's first doubles were found (P-275).
+    first_double_best: bool = False
     # Blackjack Switch (004 s.436-444): two hands a box, the second cards switched or kept.
     switch: bool = False  # 004 s.444, D-602
     switched_blackjack: bool = True  # an ace and a ten made by switching is a blackjack (D-051)
@@ -319,6 +322,9 @@ class _UpCard:
         # With after_double_best: per (soft, total, up) the gains of doubling again and of
         # rescue over standing, added up over the hands that reach it.
         self.after_double_gains: dict[tuple[bool, int], list[float]] = {}
+        # With first_double_best: per (soft, total, cards up to 5, split hand) the gain of
+        # doubling over the chart's play, added up over the hands that reach it, and how many.
+        self.first_double_gains: dict[tuple[bool, int, int, bool], list[float]] = {}
         self._bonus = dict(game.bonus)
 
     # -- the dealer ------------------------------------------------------------------
@@ -420,35 +426,49 @@ class _UpCard:
             code = strategy.at_cards(strategy.hand_code(self.chart, total, soft, self.chart_up), n)
             can_surrender = n == 2 and g.surrender and (not split_hand or g.surrender_after_split)
             move = self.forced(strategy.play_of(code, can_double, can_surrender), total, soft)
-            if move == STAND:
-                value = self.stand(left, cards)
-            elif move == SURRENDER:
-                bj = self.blackjack_chance(left)
-                value = (-0.5 * (1.0 - bj) - (bj if g.blackjack_takes_all else 0.0), 0.0)
-            else:
-                free = move == DOUBLE and n == 2 and not soft and total in g.free_doubles
-                size = sum(left)
-                real, lammer = 0.0, 0.0
-                for r, k in enumerate(left):
-                    if not k:
-                        continue
-                    more = _plus(cards, r)
-                    if move == DOUBLE:
-                        own, as_free = self.stand(_minus(left, r), more, doubled=True)
-                        extra = as_free if free else own  # the double: a Free Bet, or money
-                        if not free and (g.max_doublings > 1 or g.rescue):
-                            # The hand stays in play (000 s.1119): per unit of its doubled bet.
-                            real += k / size * 2.0 * self.doubled(more, base, 1)
-                        else:
-                            real += k / size * (own + extra)
-                        lammer += k / size * (as_free + extra)
-                    else:
-                        own, as_free = self.hand(more, base, split_hand)
-                        real += k / size * own
-                        lammer += k / size * as_free
-                value = (real, lammer)
+            value = self.play(move, cards, base, left, split_hand)
+            if g.first_double_best and can_double and move != DOUBLE:
+                # The search for the chart's first doubles: doubling now (and the after-double
+                # grid after it) against the chart's own play, at every hand the count reaches.
+                doubling = self.play(DOUBLE, cards, base, left, split_hand)
+                gains = self.first_double_gains.setdefault((soft, total, min(n, 5), split_hand), [0.0, 0])
+                gains[0] += doubling[0] - value[0]
+                gains[1] += 1
+                if doubling[0] > value[0]:
+                    value = doubling
         self._hand[key] = value
         return value
+
+    def play(self, move: str, cards: Comp, base: Comp, left: Comp, split_hand: bool) -> Value:
+        """The hand's value when it makes ``move`` now and then plays by the chart."""
+        g = self.game
+        if move == STAND:
+            return self.stand(left, cards)
+        if move == SURRENDER:
+            bj = self.blackjack_chance(left)
+            return (-0.5 * (1.0 - bj) - (bj if g.blackjack_takes_all else 0.0), 0.0)
+        total, soft = _total(cards)
+        free = move == DOUBLE and sum(cards) == 2 and not soft and total in g.free_doubles
+        size = sum(left)
+        real, lammer = 0.0, 0.0
+        for r, k in enumerate(left):
+            if not k:
+                continue
+            more = _plus(cards, r)
+            if move == DOUBLE:
+                own, as_free = self.stand(_minus(left, r), more, doubled=True)
+                extra = as_free if free else own  # the double: a Free Bet, or money
+                if not free and (g.max_doublings > 1 or g.rescue):
+                    # The hand stays in play (000 s.1119): per unit of its doubled bet.
+                    real += k / size * 2.0 * self.doubled(more, base, 1)
+                else:
+                    real += k / size * (own + extra)
+                lammer += k / size * (as_free + extra)
+            else:
+                own, as_free = self.hand(more, base, split_hand)
+                real += k / size * own
+                lammer += k / size * as_free
+        return real, lammer
 
     def doubled(self, cards: Comp, base: Comp, doublings: int) -> float:
         """A doubled hand still in play, per unit of its whole bet (000 s.1119-1120): stand,

@@ -206,13 +206,18 @@ def chart(dealer_hits_soft_17: bool) -> Chart:
 # Spanish 21 (000 §22): 48-card decks, doubles on any number of cards, a player 21 always
 # wins and a 21 of 5, 6 or 7+ cards pays a bonus, so a stiff hand of many cards draws for it.
 # After the Wizard of Odds' Spanish 21 basic strategy (wizardofodds.com/games/spanish-21/,
-# six or eight decks, dealer hits soft 17), P-140. A digit: with that many cards or more, hit.
+# six or eight decks, dealer hits soft 17), P-140, with the first doubles of a table that
+# lets a doubled hand double again and rescue (000 s.1119-1120): a double is worth more when
+# the card it draws can be doubled again or given back, so the chart doubles more (P-275).
+# A digit: with that many cards or more, hit.
 # ---------------------------------------------------------------------------------------
 _SPANISH_HARD: dict[int, tuple[str, ...]] = {
     #     2     3     4     5     6     7     8     9     10    A
-    9: ("H", "H", "H", "H", "D3", "H", "H", "H", "H", "H"),
-    10: ("D", "D", "D", "D", "D", "D", "H", "H", "H", "H"),
-    11: ("D", "D", "D", "D", "D", "D", "D", "H", "H", "H"),
+    7: ("H", "H", "H", "H", "D4", "H", "H", "H", "H", "H"),  # 5, 6 and 7 alike
+    8: ("H", "H", "H", "D5", "D5", "H", "H", "H", "H", "H"),
+    9: ("H", "D4", "D", "D", "D3", "H", "H", "H", "H", "H"),
+    10: ("D", "D", "D", "D", "D", "D", "D3", "H", "H", "H"),
+    11: ("D", "D", "D", "D", "D", "D", "D", "D4", "D3", "D3"),
     12: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
     13: ("H", "H", "H", "S4", "S5", "H", "H", "H", "H", "H"),
     14: ("H", "H", "S4", "S5", "S6", "H", "H", "H", "H", "H"),
@@ -221,11 +226,11 @@ _SPANISH_HARD: dict[int, tuple[str, ...]] = {
     17: ("S", "S", "S", "S", "S", "S", "S", "S", "S", "Rs"),
 }
 _SPANISH_SOFT: dict[int, tuple[str, ...]] = {
-    13: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
-    14: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
-    15: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
-    16: ("H", "H", "H", "H", "D3", "H", "H", "H", "H", "H"),
-    17: ("H", "H", "D3", "D3", "D3", "H", "H", "H", "H", "H"),
+    13: ("H", "D3", "D", "D", "D", "H", "H", "H", "H", "H"),
+    14: ("H", "D3", "D4", "D5", "D5", "H", "H", "H", "H", "H"),
+    15: ("H", "H", "D4", "D5", "D5", "H", "H", "H", "H", "H"),
+    16: ("H", "H", "D3", "D4", "D3", "H", "H", "H", "H", "H"),
+    17: ("H", "H", "D3", "D4", "D3", "H", "H", "H", "H", "H"),
     18: ("S", "S", "Ds", "Ds", "Ds", "S", "S", "H", "H", "H"),
 }
 _SPANISH_PAIRS: dict[int, tuple[int, ...]] = {  # the up cards each pair splits against
@@ -235,20 +240,30 @@ _SPANISH_PAIRS: dict[int, tuple[int, ...]] = {  # the up cards each pair splits 
 
 
 # After a double, where the table offers double-doubles and rescue (000 s.1119-1120): no card
-# may be hit, so a stiff hand against a 7 or 8 doubles again rather than stand, and 13-16
-# against an 8 rescues; soft 17 and 18 against the small cards double again. Every doubled
-# hand the chart reaches was counted three ways (stand, double again, rescue) and these are the
-# plays that gain (P-274); the rest stand.
+# may be hit, so a doubled hand too small to stand on doubles again, a stiff hand against a 7 or
+# 8 doubles again or rescues, and against a 9, ten or ace rescues; soft 13-18 against the small
+# cards double again. Every doubled hand was counted three ways (stand, double again, rescue)
+# with the first doubles chosen alike, and these are the plays that gain (P-274, P-275); the rest
+# stand.
 _SPANISH_AFTER_DOUBLE_HARD: dict[int, dict[int, str]] = {
-    11: {6: DD}, 12: {7: DD, 8: DD}, 13: {8: RE}, 14: {8: RE}, 15: {8: RE}, 16: {8: RE},
+    6: {**{u: DD for u in (4, 5, 6, 7)}, **{u: RE for u in (8, 9, 10, 11)}},
+    7: {**{u: DD for u in (2, 3, 4, 5, 6, 7)}, **{u: RE for u in (8, 9, 10, 11)}},
+    8: {**{u: DD for u in (2, 3, 4, 5, 6, 7, 8)}, **{u: RE for u in (9, 10, 11)}},
+    9: {u: DD for u in UPS}, 10: {u: DD for u in UPS}, 11: {u: DD for u in UPS},
+    12: {7: DD, 8: DD, 9: RE, 10: RE, 11: RE},
+    13: {9: RE, 10: RE, 11: RE},
+    14: {8: RE, 9: RE, 10: RE, 11: RE}, 15: {8: RE, 9: RE, 10: RE, 11: RE}, 16: {8: RE, 9: RE, 10: RE, 11: RE},
+    17: {11: RE},
 }
-_SPANISH_AFTER_DOUBLE_SOFT: dict[int, dict[int, str]] = {17: {6: DD}, 18: {4: DD, 5: DD, 6: DD}}
+_SPANISH_AFTER_DOUBLE_SOFT: dict[int, dict[int, str]] = {
+    **{t: {u: DD for u in UPS} for t in (13, 14, 15, 16, 17)}, 18: {4: DD, 5: DD, 6: DD},
+}
 
 
 def _spanish_hard(total: int) -> tuple[str, ...]:
-    if total <= 8:
+    if total <= 4:  # only an unsplit pair of 2s: hit (doubling it gains under 1e-6 of a bet)
         return (H,) * len(UPS)
-    return _SPANISH_HARD[min(total, 17)] if total <= 17 else (S,) * len(UPS)
+    return _SPANISH_HARD[max(total, 7)] if total <= 17 else (S,) * len(UPS)
 
 
 def _spanish_soft(total: int) -> tuple[str, ...]:

@@ -250,8 +250,9 @@ class Game:
         bonus: tuple[tuple[str, float], ...] = ()
         table = rules.get("bonus_paytable")
         if table:
-            bonus = tuple((line, float(odds_of(rules, str(table), line).net))
-                          for line in rules["paytables"][table]["lines"])
+            # Sorted: the lines' order means nothing to the count, and the kept counts match on it.
+            bonus = tuple(sorted((line, float(odds_of(rules, str(table), line).net))
+                                 for line in rules["paytables"][table]["lines"]))
         return cls(
             comp=comp if comp is not None else shoe_composition(rules),
             h17=h17,
@@ -587,6 +588,9 @@ class MainBet:
     ev: float
     blackjack: float  # the player's chance of a blackjack
     strategy: str
+    # The expected value once the dealer shows each rank (0 the ace, 9 a ten; 0.0 for a rank
+    # the shoe lacks): ``ev`` is their mean weighted by the up card's chance.
+    against: tuple[float, ...] = ()
 
     @property
     def house_edge(self) -> float:
@@ -633,23 +637,38 @@ def _count(game: Game) -> MainBet:
     n = sum(shoe)
     ev = 0.0
     naturals = 0.0
+    against = [0.0] * 10
     for up in range(10):
-        if not shoe[up]:
-            continue
-        p_up = shoe[up] / n
-        counter = _UpCard(game, up)
-        rest = counter.shoe
-        m = n - 1
-        for a in range(10):
-            for b in range(a, 10):
-                ways = rest[a] * (rest[b] - (a == b))
-                if ways <= 0:
-                    continue
-                p = p_up * ways * (1 if a == b else 2) / (m * (m - 1))
-                ev += p * counter.deal(a, b)
-                if {a, b} == {ACE, TEN}:
-                    naturals += p
-    return MainBet(ev=ev, blackjack=naturals, strategy=game.chart.name)
+        if shoe[up]:
+            against[up], blackjack = _against(game, up)
+            ev += shoe[up] / n * against[up]
+            naturals += shoe[up] / n * blackjack
+    return MainBet(ev=ev, blackjack=naturals, strategy=game.chart.name, against=tuple(against))
+
+
+def _against(game: Game, up: int) -> tuple[float, float]:
+    """The main bet's value and the player's blackjack chance once the dealer shows ``up``."""
+    counter = _UpCard(game, up)
+    rest = counter.shoe
+    m = sum(rest)
+    ev = naturals = 0.0
+    for a in range(10):
+        for b in range(a, 10):
+            ways = rest[a] * (rest[b] - (a == b))
+            if ways <= 0:
+                continue
+            p = ways * (1 if a == b else 2) / (m * (m - 1))
+            ev += p * counter.deal(a, b)
+            if {a, b} == {ACE, TEN}:
+                naturals += p
+    return ev, naturals
+
+
+def up_card_ev(game: Game, up: int) -> float:
+    """The main bet's expected value once the dealer shows rank ``up`` (0 the ace, 9 a ten), as
+    :func:`count` finds it, counting only that up card: a rule that acts only against some up
+    cards changes the figure only through them."""
+    return _against(game, up)[0]
 
 
 def house_edge(rules: Mapping[str, Any], comp: Comp | None = None) -> Fraction:

@@ -53,6 +53,19 @@ def test_a_spanish_21_bot_doubles_9_against_a_4_where_it_may_double_again() -> N
     assert hand.cards[2:] == ["2h", "Kd"] and hand.double == 1000 and hand.redoubles == [2000]
 
 
+def test_a_spanish_21_bot_hits_9_against_a_4_where_a_hand_doubles_once() -> None:
+    """The same 5-4 against a 4 at a Spanish table with one double a hand: the published chart hits."""
+    engine = registry.engine("spanish-21")
+    rng = SeededRng(0)
+    rules = resolve(load_game("spanish-21").variants["grand-ronde"], None)
+    rules.update(max_doublings=1)
+    state = engine.new_round(rules, rng, None)
+    stack_shoe(state.shoe, deal_order([["5h", "4c"]], ["4d", "9s"], ["2h", "Kd"]))
+    engine.apply(state, Action("bet", 0, "main", 1000), rng)
+    engine.apply(state, Action("deal"), rng)
+    assert bot_plays(engine, state, 1) == ["hit"]
+
+
 def test_a_spanish_21_bot_doubles_soft_13_and_15_against_the_small_cards() -> None:
     """P-275: the published no-redouble chart hits A-2 against a 5 and A-4 against a 4; where a
     doubled hand may double again the chart doubles both."""
@@ -101,6 +114,10 @@ def test_the_rules_pick_the_chart() -> None:
         return resolve(load_game(game).variants[next(iter(load_game(game).variants))], None)
 
     assert strategy.rule_set(rules("spanish-21")) == strategy.SPANISH_21
+    # A Spanish table where a doubled hand may not double again plays the published doubles (P-275).
+    assert strategy.rule_set({**rules("spanish-21"), "max_doublings": 1}) == strategy.SPANISH_21_ONE_DOUBLE
+    one = strategy.chart_named(strategy.SPANISH_21_ONE_DOUBLE, True)
+    assert (one.hard[9][4], one.soft[13][5], strategy.spanish_chart().hard[9][4]) == ("H", "H", "D")
     assert strategy.rule_set(rules("free-bet-blackjack")) == strategy.FREE_BET
     assert strategy.rule_set(rules("blackjack")) == strategy.BLACKJACK
     # A 22 push alone is no Free Bet: the Switch chart goes with the switch (P-271).

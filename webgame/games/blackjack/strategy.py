@@ -55,9 +55,14 @@ NAME = "the house basic strategy chart (multi-deck, total-dependent)"
 
 # The rule sets with a chart of their own (read from the table's rules by rule_set()).
 BLACKJACK, SPANISH_21, FREE_BET, SWITCH = "blackjack", "spanish-21", "free-bet", "blackjack-switch"
-SPANISH_NAME = ("the Spanish 21 basic strategy (after the Wizard of Odds' Spanish 21 chart, six or eight "
-                "48-card decks, dealer hits soft 17, no suit-dependent plays; after a double, the double-doubles "
-                "and rescues of its after-double grid where the table offers them)")
+SPANISH_21_ONE_DOUBLE = "spanish-21-one-double"  # a Spanish table where a doubled hand may not double again
+SPANISH_NAME = ("the Spanish 21 basic strategy for tables that double again (after the Wizard of Odds' Spanish 21 "
+                "chart, six or eight 48-card decks, dealer hits soft 17, no suit-dependent plays, with the first "
+                "doubles that re-doubling and rescue make pay; after a double, the double-doubles and rescues of its "
+                "after-double grid)")
+SPANISH_ONE_DOUBLE_NAME = ("the Spanish 21 basic strategy for tables with one double a hand (the Wizard of Odds' "
+                           "Spanish 21 chart, six or eight 48-card decks, dealer hits soft 17, no suit-dependent "
+                           "plays; after a double, the rescues of its after-double grid where the table offers them)")
 SWITCH_NAME = ("the Blackjack Switch strategy (switch by the table of hand values, the two hands' values added "
                "up as dealt and switched and the higher played, as the Wizard of Odds' Blackjack Switch pages "
                "advise; then the Switch play chart: the house chart with the plays a dealer 22 push changes, "
@@ -96,6 +101,8 @@ class Chart:
     def name(self) -> str:
         if self.rule_set == SPANISH_21:
             return SPANISH_NAME
+        if self.rule_set == SPANISH_21_ONE_DOUBLE:
+            return SPANISH_ONE_DOUBLE_NAME
         if self.rule_set == FREE_BET:
             return FREE_BET_NAME
         if self.rule_set == SWITCH:
@@ -105,12 +112,13 @@ class Chart:
 
 def rule_set(rules: Mapping[str, object]) -> str:
     """The named chart a table's rules call for: Spanish 21's where a player 21 always wins
-    and the 21 bonuses are paid, Free Bet's where doubles or splits are free, else the house
-    chart; Blackjack Switch's where the box switches its second cards."""
+    and the 21 bonuses are paid (the re-doubling chart where a doubled hand may double again,
+    P-275), Free Bet's where doubles or splits are free, else the house chart; Blackjack
+    Switch's where the box switches its second cards."""
     if rules.get("switch_second_cards"):
         return SWITCH
     if rules.get("player_21_wins") and rules.get("bonus_paytable"):
-        return SPANISH_21
+        return SPANISH_21 if int(str(rules.get("max_doublings", 1))) > 1 else SPANISH_21_ONE_DOUBLE
     if rules.get("free_double_hard_totals") or rules.get("free_split_values"):
         return FREE_BET
     return BLACKJACK
@@ -206,18 +214,13 @@ def chart(dealer_hits_soft_17: bool) -> Chart:
 # Spanish 21 (000 §22): 48-card decks, doubles on any number of cards, a player 21 always
 # wins and a 21 of 5, 6 or 7+ cards pays a bonus, so a stiff hand of many cards draws for it.
 # After the Wizard of Odds' Spanish 21 basic strategy (wizardofodds.com/games/spanish-21/,
-# six or eight decks, dealer hits soft 17), P-140, with the first doubles of a table that
-# lets a doubled hand double again and rescue (000 s.1119-1120): a double is worth more when
-# the card it draws can be doubled again or given back, so the chart doubles more (P-275).
-# A digit: with that many cards or more, hit.
+# six or eight decks, dealer hits soft 17), P-140. A digit: with that many cards or more, hit.
 # ---------------------------------------------------------------------------------------
 _SPANISH_HARD: dict[int, tuple[str, ...]] = {
     #     2     3     4     5     6     7     8     9     10    A
-    7: ("H", "H", "H", "H", "D4", "H", "H", "H", "H", "H"),  # 5, 6 and 7 alike
-    8: ("H", "H", "H", "D5", "D5", "H", "H", "H", "H", "H"),
-    9: ("H", "D4", "D", "D", "D3", "H", "H", "H", "H", "H"),
-    10: ("D", "D", "D", "D", "D", "D", "D3", "H", "H", "H"),
-    11: ("D", "D", "D", "D", "D", "D", "D", "D4", "D3", "D3"),
+    9: ("H", "H", "H", "H", "D3", "H", "H", "H", "H", "H"),
+    10: ("D", "D", "D", "D", "D", "D", "H", "H", "H", "H"),
+    11: ("D", "D", "D", "D", "D", "D", "D", "H", "H", "H"),
     12: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
     13: ("H", "H", "H", "S4", "S5", "H", "H", "H", "H", "H"),
     14: ("H", "H", "S4", "S5", "S6", "H", "H", "H", "H", "H"),
@@ -226,16 +229,35 @@ _SPANISH_HARD: dict[int, tuple[str, ...]] = {
     17: ("S", "S", "S", "S", "S", "S", "S", "S", "S", "Rs"),
 }
 _SPANISH_SOFT: dict[int, tuple[str, ...]] = {
-    13: ("H", "D3", "D", "D", "D", "H", "H", "H", "H", "H"),
-    14: ("H", "D3", "D4", "D5", "D5", "H", "H", "H", "H", "H"),
-    15: ("H", "H", "D4", "D5", "D5", "H", "H", "H", "H", "H"),
-    16: ("H", "H", "D3", "D4", "D3", "H", "H", "H", "H", "H"),
-    17: ("H", "H", "D3", "D4", "D3", "H", "H", "H", "H", "H"),
+    13: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
+    14: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
+    15: ("H", "H", "H", "H", "H", "H", "H", "H", "H", "H"),
+    16: ("H", "H", "H", "H", "D3", "H", "H", "H", "H", "H"),
+    17: ("H", "H", "D3", "D3", "D3", "H", "H", "H", "H", "H"),
     18: ("S", "S", "Ds", "Ds", "Ds", "S", "S", "H", "H", "H"),
 }
 _SPANISH_PAIRS: dict[int, tuple[int, ...]] = {  # the up cards each pair splits against
     1: UPS, 2: (2, 3, 4, 5, 6, 7), 3: (2, 3, 4, 5, 6, 7), 6: (4, 5, 6), 7: (2, 3, 4, 5, 6, 7),
     8: UPS, 9: (3, 4, 5, 6, 8, 9),
+}
+
+# Where a doubled hand may double again and rescue (000 s.1119-1120, the Grand Ronde table), a
+# double is worth more: the card it draws can be doubled again or given back. These are the first
+# doubles that gain there over the published chart's play, found by the count at every hand that
+# may double (P-275); split hands double by the same cells. (total, up card): the code.
+_RE_DOUBLING_HARD: dict[tuple[int, int], str] = {
+    (7, 6): "D4",  # 5, 6 and 7 alike
+    (8, 5): "D5", (8, 6): "D5",
+    (9, 3): "D4", (9, 4): D, (9, 5): D,
+    (10, 8): "D3",
+    (11, 9): "D4", (11, 10): "D3", (11, 11): "D3",
+}
+_RE_DOUBLING_SOFT: dict[tuple[int, int], str] = {
+    (13, 3): "D3", (13, 4): D, (13, 5): D, (13, 6): D,
+    (14, 3): "D3", (14, 4): "D4", (14, 5): "D5", (14, 6): "D5",
+    (15, 4): "D4", (15, 5): "D5", (15, 6): "D5",
+    (16, 4): "D3", (16, 5): "D4",
+    (17, 5): "D4",
 }
 
 
@@ -261,9 +283,9 @@ _SPANISH_AFTER_DOUBLE_SOFT: dict[int, dict[int, str]] = {
 
 
 def _spanish_hard(total: int) -> tuple[str, ...]:
-    if total <= 4:  # only an unsplit pair of 2s: hit (doubling it gains under 1e-6 of a bet)
+    if total <= 8:
         return (H,) * len(UPS)
-    return _SPANISH_HARD[max(total, 7)] if total <= 17 else (S,) * len(UPS)
+    return _SPANISH_HARD[min(total, 17)] if total <= 17 else (S,) * len(UPS)
 
 
 def _spanish_soft(total: int) -> tuple[str, ...]:
@@ -273,13 +295,24 @@ def _spanish_soft(total: int) -> tuple[str, ...]:
 
 
 @cache
-def spanish_chart() -> Chart:
+def spanish_chart(re_doubling: bool = True) -> Chart:
+    """The Spanish 21 chart: for a table that doubles again (the first doubles of P-275), or for
+    one with one double a hand (the published chart's)."""
+    hard = {t: dict(zip(UPS, _spanish_hard(t), strict=True)) for t in HARD_TOTALS}
+    soft = {t: dict(zip(UPS, _spanish_soft(t), strict=True)) for t in SOFT_TOTALS}
+    if re_doubling:
+        for (t, u), code in _RE_DOUBLING_HARD.items():
+            for total in ((5, 6, 7) if t == 7 else (t,)):  # the "5-7" row the panel prints
+                hard[total][u] = code
+        for (t, u), code in _RE_DOUBLING_SOFT.items():
+            for total in ((12, 13) if t == 13 else (t,)):  # an unsplit A-A plays as soft 13
+                soft[total][u] = code
     return Chart(
         dealer_hits_soft_17=True,
-        hard={t: dict(zip(UPS, _spanish_hard(t), strict=True)) for t in HARD_TOTALS},
-        soft={t: dict(zip(UPS, _spanish_soft(t), strict=True)) for t in SOFT_TOTALS},
+        hard=hard,
+        soft=soft,
         pairs={v: {u: u in _SPANISH_PAIRS.get(v, ()) for u in UPS} for v in PAIR_VALUES},
-        rule_set=SPANISH_21,
+        rule_set=SPANISH_21 if re_doubling else SPANISH_21_ONE_DOUBLE,
         after_double_hard=_SPANISH_AFTER_DOUBLE_HARD,
         after_double_soft=_SPANISH_AFTER_DOUBLE_SOFT,
     )
@@ -319,6 +352,8 @@ def chart_named(name: str, dealer_hits_soft_17: bool) -> Chart:
     """The chart of a rule set (rule_set()) for the table's soft-17 rule."""
     if name == SPANISH_21:
         return spanish_chart()
+    if name == SPANISH_21_ONE_DOUBLE:
+        return spanish_chart(re_doubling=False)
     if name == FREE_BET:
         return free_bet_chart(dealer_hits_soft_17)
     if name == SWITCH:

@@ -1,12 +1,13 @@
 """The blackjack main bet's exact count: seconds per rule set, one core.
 
-    python bench/bench_blackjack_exact.py [--no-write]
+    python bench/bench_blackjack_exact.py [--no-write] [--games spanish-21,...]
 
 Every variant of blackjack, Spanish 21, Free Bet Blackjack, Blackjack Switch, Lucky Chances
 Blackjack (P-225) and Pure Spanish 21.5 (P-228) as shipped, then each of its
 options changed alone (the figure an operator's page asks for when one setting moves): each rule set counted from nothing
 memoised (the dealer's draw lists included), in this one process. The target is under
-10 seconds per rule set (P-110).
+10 seconds per rule set (P-110). With ``--games`` only those games are timed and their rows
+replace theirs in bench/RESULTS.md, the other rows kept as they were last timed.
 """
 
 from __future__ import annotations
@@ -40,10 +41,10 @@ GAMES = ("blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch", "l
          "pure-spanish-21-5")
 
 
-def rule_sets() -> list[tuple[str, str, dict[str, Any]]]:
+def rule_sets(games: tuple[str, ...] = GAMES) -> list[tuple[str, str, dict[str, Any]]]:
     """(game@variant, what changed, config): each variant as shipped, then one option at a time."""
     out: list[tuple[str, str, dict[str, Any]]] = []
-    for game in GAMES:
+    for game in games:
         for slug, variant in load_game(game).variants.items():
             name_of = f"{game}@{slug}"
             out.append((name_of, "as shipped", {}))
@@ -56,10 +57,13 @@ def rule_sets() -> list[tuple[str, str, dict[str, Any]]]:
     return out
 
 
-def time_rule_sets() -> list[tuple[str, str, float, float, float]]:
+Row = tuple[str, str, float, float, float]
+
+
+def time_rule_sets(games: tuple[str, ...] = GAMES) -> list[Row]:
     """(variant, change, house edge, wall seconds, CPU seconds of this process)."""
     rows = []
-    for slug, change, config in rule_sets():
+    for slug, change, config in rule_sets(games):
         game, _, variant = slug.partition("@")
         rules = resolve(load_game(game).variants[variant], config)
         blackjack_exact.dealer_draws.cache_clear()  # nothing carried over from the last rule set
@@ -74,7 +78,7 @@ def time_rule_sets() -> list[tuple[str, str, float, float, float]]:
     return rows
 
 
-def table(rows: list[tuple[str, str, float, float, float]]) -> str:
+def table(rows: list[Row]) -> str:
     wall = sorted(row[3] for row in rows)
     cpu = sorted(row[4] for row in rows)
     out = [(f"{len(rows)} rule sets. Wall clock: median {wall[len(wall) // 2]:.2f} s, slowest {wall[-1]:.2f} s; "
@@ -84,17 +88,50 @@ def table(rows: list[tuple[str, str, float, float, float]]) -> str:
     return "\n".join(out)
 
 
-def write_results(markdown: str) -> Path:
+def kept_rows(path: Path) -> tuple[list[Row], str]:
+    """The rows of the table last written, and the date line they were timed under."""
+    text = path.read_text() if path.exists() else ""
+    if START not in text:
+        return [], ""
+    section = text.split(START, 1)[1].split(END, 1)[0]
+    rows: list[Row] = []
+    date = ""
+    for line in section.splitlines():
+        if line.startswith("- date: "):
+            date = line[len("- date: "):]
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| ") and len(cells) == 5 and cells[2].endswith("%"):
+            rows.append((cells[0], cells[1], float(cells[2][:-1]) / 100, float(cells[3]), float(cells[4])))
+    return rows, date
+
+
+def merged(rows: list[Row], games: tuple[str, ...], kept: list[Row]) -> list[Row]:
+    """The kept table with the rows of ``games`` replaced by ``rows`` (in the games' places)."""
+    out: list[Row] = []
+    placed = False
+    for row in kept:
+        if row[0].partition("@")[0] in games:
+            if not placed:
+                out += rows
+                placed = True
+        else:
+            out.append(row)
+    return out if placed else out + rows
+
+
+def write_results(markdown: str, date: str | None = None) -> Path:
     path = ROOT / "bench" / "RESULTS.md"
+    now = dt.datetime.now().strftime('%Y-%m-%d %H:%M')
     section = "\n".join([
         START,
         "## Blackjack, Spanish 21, Free Bet, Blackjack Switch, Lucky Chances and Pure Spanish 21.5 main bets, exact count per rule set",
         "",
-        f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
+        f"- date: {date or now}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "
          f"Python {platform.python_version()}"),
         "- command: `python bench/bench_blackjack_exact.py`",
-        f"- load average when it started: {LOAD_AT_START} (other work on the machine slows every figure)",
+        (f"- load average when it started: {LOAD_AT_START} (other work on the machine slows every figure)" if date is None
+         else f"- load average when the rerun started: {LOAD_AT_START} (other work on the machine slows every figure)"),
         "- one process, one core; each rule set from nothing memoised (webgame/analysis/blackjack_exact.py,",
         "  webgame/analysis/lucky_chances_exact.py);",
         "  CPU seconds are this process's own, what the count costs whatever else the machine runs",
@@ -109,11 +146,23 @@ def write_results(markdown: str) -> Path:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
+    parser.add_argument("--games", default=",".join(GAMES), help=f"comma-separated: {', '.join(GAMES)}")
     args = parser.parse_args(argv)
-    markdown = table(time_rule_sets())
-    print(markdown)
-    if not args.no_write:
-        print(f"\nwritten to {write_results(markdown)}")
+    games = tuple(g for g in args.games.split(",") if g)
+    unknown = set(games) - set(GAMES)
+    if unknown:
+        parser.error(f"not counted exactly: {', '.join(sorted(unknown))}")
+    rows = time_rule_sets(games)
+    print(table(rows))
+    if args.no_write:
+        return
+    date = None
+    if set(games) != set(GAMES):
+        kept, kept_date = kept_rows(ROOT / "bench" / "RESULTS.md")
+        rows = merged(rows, games, kept)
+        now = dt.datetime.now().strftime('%Y-%m-%d %H:%M')
+        date = f"{kept_date}; the {', '.join(games)} rows rerun {now} (`--games {','.join(games)}`)"
+    print(f"\nwritten to {write_results(table(rows), date)}")
 
 
 if __name__ == "__main__":

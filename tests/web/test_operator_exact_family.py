@@ -70,7 +70,8 @@ def test_every_option_of_the_variant_is_counted_exactly_under_a_named_strategy(g
 
 
 @pytest.mark.parametrize(("table_name", "variant", "label", "decks", "low", "high"), [
-    ("Grand Ronde Spanish 21", "grand-ronde", "Main bet (Spanish 21 basic strategy)", "8", 0.5, 1.5),
+    # 0.48 % on six decks, the chart doubling for a table that doubles again (P-275).
+    ("Grand Ronde Spanish 21", "grand-ronde", "Main bet (Spanish 21 basic strategy)", "8", 0.3, 0.7),
     ("Grand Ronde Free Bet Blackjack", "grand-ronde", "Main bet (Free Bet strategy)", "8", 0.5, 1.5),
     # Chapter 4 pays a switched blackjack 3 to 2 (D-051): the player's edge, a negative figure.
     ("Chapter 4 Blackjack Switch", "chapter4", "Both bets (Blackjack Switch strategy)", "2", -4.5, -3.0),
@@ -102,9 +103,14 @@ def test_the_rules_panel_prints_the_chart_the_figure_assumes(game, name, spanish
     if spanish:
         # Stiff hands of many cards draw for the bonus 21s: "S4" stands on two or three cards.
         assert hard["14"][2] == "S4" and ("S4", "stand; with 4 or more cards, hit") in chart["legend"]
-        # After a double (P-274): 12 against a 7 doubles again, 15 against an 8 rescues.
+        # First doubles for a table that doubles again (P-275): 9 against a 4 and A,2 against a 5.
+        soft = dict(chart["soft"])
+        assert hard["9"][2] == "D" and soft["A,2"][3] == "D" and hard["5-7"][4] == "D4"
+        # After a double (P-274, P-275): 12 against a 7 doubles again, 15 against an 8 rescues,
+        # a doubled 10 always doubles again.
         after = dict(chart["after_double"])
         assert after["12"][5] == "DD" and after["15"][6] == "RE" and after["15"][5] == "S"
+        assert after["10"] == ["DD"] * 10
         assert any(code == "RE" and "rescue" in words for code, words in chart["legend"])
     else:
         # The free double on hard 9, 10 and 11 against every up card; no surrender.

@@ -403,15 +403,39 @@ def test_the_engine_simulation_holds_the_exact_figure(game: str) -> None:
     assert abs(float(sim.house_edge) - exact) <= sim.ci95, (sim.house_edge, sim.ci95, exact)
 
 
-def test_the_chart_doubles_as_well_as_the_best_double_at_every_hand(spanish) -> None:
+@pytest.fixture(scope="module")
+def search(spanish) -> blackjack_exact.DoublingSearch:
+    """The count's search for the doubles, from the published chart at the re-doubling table."""
+    return blackjack_exact.doubling_search(dataclasses.replace(spanish, chart=strategy.spanish_chart(re_doubling=False)))
+
+
+def test_the_chart_doubles_as_well_as_the_best_double_at_every_hand(spanish, search) -> None:
     """P-274, P-275: the chart's first doubles and its after-double grid against taking, at every
     hand that may double, the better of doubling and the chart's play, and at every doubled hand
     the best of standing, doubling again and rescuing: the chart gives up under 1e-4 of a bet
     (1.6e-5 on six decks). That the double-doubles and rescues gain over standing after every
     double is the rule checks' ("double-doubles", "rescue")."""
     grid = blackjack_exact.count(spanish).ev
-    best = blackjack_exact.count(dataclasses.replace(spanish, first_double_best=True, after_double_best=True)).ev
-    assert 0 <= best - grid < 1e-4
+    assert 0 <= search.ev - grid < 1e-4
+
+
+def test_every_double_the_chart_adds_is_one_the_count_found(search) -> None:
+    """P-275: each cell the re-doubling chart changes, at each number of cards the search reaches
+    it with, doubles exactly where the search found doubling worth more than the published play
+    (a "D4" doubles with two or three cards and the search gains there, not with four)."""
+    changed = [(False, t, u, code) for (t, u), code in strategy.RE_DOUBLING_HARD.items()]
+    changed += [(True, t, u, code) for (t, u), code in strategy.RE_DOUBLING_SOFT.items()]
+    checked = 0
+    for soft, row, up, code in changed:
+        totals = (5, 6, 7) if (soft, row) == (False, 7) else (12, 13) if (soft, row) == (True, 13) else (row,)
+        for total in totals:
+            for cards in range(2, 6):
+                gain = search.first.get((soft, total, up, cards))
+                if gain is not None:
+                    doubles = strategy.at_cards(code, cards) in (strategy.D, strategy.DS)
+                    assert (gain > 0) == doubles, (soft, total, up, cards, code, gain)
+                    checked += 1
+    assert checked >= len(changed)
 
 
 def test_a_table_with_one_double_a_hand_plays_the_published_doubles(spanish) -> None:

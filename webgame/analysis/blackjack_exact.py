@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -646,9 +646,10 @@ def _count(game: Game) -> MainBet:
     return MainBet(ev=ev, blackjack=naturals, strategy=game.chart.name, against=tuple(against))
 
 
-def _against(game: Game, up: int) -> tuple[float, float]:
+def _against(game: Game, up: int, counter: _UpCard | None = None) -> tuple[float, float]:
     """The main bet's value and the player's blackjack chance once the dealer shows ``up``."""
-    counter = _UpCard(game, up)
+    if counter is None:
+        counter = _UpCard(game, up)
     rest = counter.shoe
     m = sum(rest)
     ev = naturals = 0.0
@@ -662,6 +663,40 @@ def _against(game: Game, up: int) -> tuple[float, float]:
             if {a, b} == {ACE, TEN}:
                 naturals += p
     return ev, naturals
+
+
+@dataclass(frozen=True)
+class DoublingSearch:
+    """The count with the best double taken at every hand that may double and the best play at
+    every doubled hand (how the Spanish chart's doubles were found, P-274, P-275): its expected
+    value, and where the chart's play differs, the gains added up over the hands the count
+    reaches (unweighted: a sign to read, not a figure)."""
+
+    ev: float
+    # (soft, total, up card 2-11, cards up to 5): doubling now over the chart's play
+    first: dict[tuple[bool, int, int, int], float]
+    # (soft, total, up card 2-11): (doubling again, rescuing) over standing, after a double
+    after: dict[tuple[bool, int, int], tuple[float, float]]
+
+
+def doubling_search(game: Game) -> DoublingSearch:
+    """Search the doubles of ``game``'s chart (split hands together with the others)."""
+    game = replace(game, first_double_best=True, after_double_best=True)
+    n = sum(game.comp)
+    ev = 0.0
+    first: dict[tuple[bool, int, int, int], float] = {}
+    after: dict[tuple[bool, int, int], tuple[float, float]] = {}
+    for up in range(10):
+        if not game.comp[up]:
+            continue
+        counter = _UpCard(game, up)
+        ev += game.comp[up] / n * _against(game, up, counter)[0]
+        for (soft, total, cards, _), (gain, _) in counter.first_double_gains.items():
+            key = (soft, total, counter.chart_up, cards)
+            first[key] = first.get(key, 0.0) + gain
+        for (soft, total), (again, rescue) in counter.after_double_gains.items():
+            after[(soft, total, counter.chart_up)] = (again, rescue)
+    return DoublingSearch(ev=ev, first=first, after=after)
 
 
 def up_card_ev(game: Game, up: int) -> float:

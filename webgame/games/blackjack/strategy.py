@@ -245,14 +245,14 @@ _SPANISH_PAIRS: dict[int, tuple[int, ...]] = {  # the up cards each pair splits 
 # double is worth more: the card it draws can be doubled again or given back. These are the first
 # doubles that gain there over the published chart's play, found by the count at every hand that
 # may double (P-275); split hands double by the same cells. (total, up card): the code.
-_RE_DOUBLING_HARD: dict[tuple[int, int], str] = {
+RE_DOUBLING_HARD: dict[tuple[int, int], str] = {
     (7, 6): "D4",  # 5, 6 and 7 alike
     (8, 5): "D5", (8, 6): "D5",
     (9, 3): "D4", (9, 4): D, (9, 5): D,
     (10, 8): "D3",
     (11, 9): "D4", (11, 10): "D3", (11, 11): "D3",
 }
-_RE_DOUBLING_SOFT: dict[tuple[int, int], str] = {
+RE_DOUBLING_SOFT: dict[tuple[int, int], str] = {
     (13, 3): "D3", (13, 4): D, (13, 5): D, (13, 6): D,
     (14, 3): "D3", (14, 4): "D4", (14, 5): "D5", (14, 6): "D5",
     (15, 4): "D4", (15, 5): "D5", (15, 6): "D5",
@@ -301,10 +301,10 @@ def spanish_chart(re_doubling: bool = True) -> Chart:
     hard = {t: dict(zip(UPS, _spanish_hard(t), strict=True)) for t in HARD_TOTALS}
     soft = {t: dict(zip(UPS, _spanish_soft(t), strict=True)) for t in SOFT_TOTALS}
     if re_doubling:
-        for (t, u), code in _RE_DOUBLING_HARD.items():
+        for (t, u), code in RE_DOUBLING_HARD.items():
             for total in ((5, 6, 7) if t == 7 else (t,)):  # the "5-7" row the panel prints
                 hard[total][u] = code
-        for (t, u), code in _RE_DOUBLING_SOFT.items():
+        for (t, u), code in RE_DOUBLING_SOFT.items():
             for total in ((12, 13) if t == 13 else (t,)):  # an unsplit A-A plays as soft 13
                 soft[total][u] = code
     return Chart(

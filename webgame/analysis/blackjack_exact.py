@@ -45,8 +45,10 @@ suit chances, never on a doubled hand), ``double_any_cards``, ``split_aces_one_c
 lammer wins its odds and never loses: each hand is valued both ways). The player plays the
 table's named chart (``strategy.rule_set``); where ``max_doublings`` > 1 or ``rescue`` a
 doubled hand stays in play and doubles again, rescues or stands by the chart's after-double
-grid (P-274). The Super Bonus never comes to the Spanish chart (it splits 7-7 against a 7),
-so it adds nothing (P-143).
+grid (P-274); at a table that doubles again the chart's first doubles are the ones
+:func:`doubling_search` found worth making there (P-275). The Super Bonus never comes to the
+Spanish chart (it splits 7-7 against a 7), so it adds nothing (P-143). :func:`up_card_ev`
+counts one up card alone, and each count keeps its values by up card (P-277).
 
 Blackjack Switch (P-270 to P-273), read from its rules file: ``switch_second_cards`` (two
 hands a box, counted by :func:`switch_count`), ``switched_blackjack`` ("blackjack", D-051,

@@ -10,7 +10,8 @@ The main game is counted over the finite shoe (:mod:`.blackjack_exact`, P-140) u
 Spanish 21 chart of :mod:`webgame.games.blackjack.strategy`, the chart the house bots play.
 The engine still plays it for the cross-check (``flask edge spanish-21 --check ROUNDS``):
 every box a house bot (the engine's ``bot_action``: that chart, doubling on any number of
-cards, doubling again or rescuing by its after-double grid, never insurance or a side bet),
+cards where it pays, more often where a doubled hand may double again (P-275), doubling again or
+rescuing by its after-double grid, never insurance or a side bet),
 round after round from one persistent shoe with its cut card.
 """
 
@@ -99,7 +100,7 @@ def _main_assumptions(rules: Mapping[str, Any]) -> str:
         f"Exact count over a fresh shoe of {decks} Spanish 48-card decks (P-110, P-140): the player plays "
         f"{blackjack_exact.Game.of(rules).chart.name} (the house bots' chart, webgame.games.blackjack.strategy), "
         "doubling on any number of cards; "
-        f"{'after a double, doubling again (up to the whole bet) and rescuing by its after-double grid (P-274)' if int(rules.get('max_doublings', 1)) > 1 or rules.get('rescue') else 'standing after a double'}"
+        f"{'after a double, doubling again (up to the whole bet) and rescuing by its after-double grid (P-274, P-275)' if int(rules.get('max_doublings', 1)) > 1 or rules.get('rescue') else 'standing after a double'}"
         "; never insurance or a side bet; every card "
         "the player draws and the dealer's final-total probabilities exact for the shoe less the up card and "
         "all the player's cards; the dealer peeks (D-034); a player blackjack and a player 21 always win; "

@@ -45,8 +45,8 @@ lint: install-dev
 # runs once more (a real browser on a loaded machine can miss a live refresh); the run's
 # summary lists every rerun, so a flaky test is seen, and a test failing twice fails the run.
 test: install-dev lint browser
-	$(PY) -m pytest -n 2 -m "not e2e"
-	$(PY) -m pytest -n 2 --dist loadfile --reruns 1 -m e2e
+	$(PY) -m pytest -n 2 -m "not e2e" --durations=15
+	$(PY) -m pytest -n 2 --dist loadfile --reruns 1 -m e2e --durations=15
 
 bench: install-dev
 	$(PY) -m bench

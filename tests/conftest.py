@@ -12,9 +12,20 @@ os.environ.setdefault("SECRET_KEY", "test-secret-key")
 os.environ.setdefault("INSTANCE_PATH", tempfile.mkdtemp(prefix="casino-instance-"))
 
 from webgame import create_app
+from webgame.analysis import background
 from webgame.extensions import db
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+@pytest.fixture(autouse=True)
+def small_page_simulations(monkeypatch):
+    """A simulation a page starts stays small here: it must not outlive its test, nor hold the
+    process's one odds thread (and its share of the interpreter) through the tests after it."""
+    monkeypatch.setattr(background, "WEB_ROUNDS", 200)
+    monkeypatch.setattr(background, "WEB_SECONDS", 5.0)
+    yield
+    background.drop_waiting()
 
 
 @pytest.fixture

@@ -135,3 +135,19 @@ def clear() -> None:
     with _LOCK:
         for key in [k for k, j in _JOBS.items() if j.finished]:
             _JOBS.pop(key)
+
+
+def drop_waiting() -> int:
+    """Forget every job still waiting in the queue (the step running now finishes); returns
+    how many. For a test that ends: the figures its pages asked for are not the next test's."""
+    dropped = 0
+    with _LOCK:
+        while True:
+            try:
+                _, _, job = _QUEUE.get_nowait()
+            except queue.Empty:
+                break
+            if _JOBS.get(job.key) is job:
+                _JOBS.pop(job.key)
+            dropped += 1
+    return dropped

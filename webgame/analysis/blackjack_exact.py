@@ -186,10 +186,14 @@ def log_falling(comp: Comp, most: int) -> FloatArray:
 
 def dealer_outcomes(comp: Comp, up: int, h17: bool) -> FloatArray:
     """P(outcome) for the dealer with ``up`` showing and ``comp`` left in the shoe (the
-    hole card among them), blackjack included as its own outcome. The chance of one draw
-    order of multiset j is prod_r ff(comp[r], counts[j, r]) / ff(n, length[j]), summed here
-    in logs as one matrix product."""
-    d = dealer_draws(up, h17)
+    hole card among them), blackjack included as its own outcome."""
+    return _weigh(dealer_draws(up, h17), comp)
+
+
+def _weigh(d: DealerDraws, comp: Comp) -> FloatArray:
+    """The draw list's outcome columns weighted by ``comp``: the chance of one draw order of
+    multiset j is prod_r ff(comp[r], counts[j, r]) / ff(n, length[j]), summed here in logs as
+    one matrix product."""
     n = sum(comp)
     deep = int(d.length.max())
     total = np.zeros(deep + 1)
@@ -197,6 +201,140 @@ def dealer_outcomes(comp: Comp, up: int, h17: bool) -> FloatArray:
     total[1:] = np.cumsum(np.log(np.where(steps > 0, steps, 1.0)))
     p = np.exp(d.onehot @ log_falling(comp, d.most).ravel() - total[d.length])
     return np.asarray(p @ d.orders, dtype=np.float64)
+
+
+# ---------------------------------------------------------------------------------------
+# Hands over 21 compared with the dealer's (P-284): the player-dealer tables where a hand over
+# 21 waits for the dealer's (Lucky Chances, 21st Century Free Bet). The dealer's final total is
+# counted bust by bust, not lumped, and compared as the engine's ``over_scale_result`` does.
+# ---------------------------------------------------------------------------------------
+FINAL_TOTALS = tuple(range(17, 27))  # columns 0-9: the dealer ends on 17 … 26 (hard 16 and a ten)
+TWO_CARD_21 = 10  # an ace and a ten-value as the first two cards, in no total's column
+SEVEN_EIGHT_NINE = 11  # a 7, an 8 and a 9 as the whole hand (24, also in its column)
+FINAL_COLUMNS = 12
+
+
+@cache
+def final_draws(up: int, h17: bool) -> DealerDraws:
+    """Every multiset of cards the dealer can draw after an up card of value ``up`` (hole card
+    first), with the orders in which the dealer's rule draws it and ends on each final total
+    17-26 (``FINAL_TOTALS``), on an ace and a ten-value as its first two cards (``TWO_CARD_21``),
+    or on the three cards 7, 8 and 9 (``SEVEN_EIGHT_NINE``: 7-8 or 7-9 and the third card; an
+    8 and a 9 stand on 17)."""
+    found: dict[Comp, list[int]] = {}
+
+    def walk(hard: int, aces: bool, drawn: list[int]) -> None:
+        soft = aces and hard + 10 <= 21
+        total = hard + 10 if soft else hard
+        if not _stands(total, soft, h17):
+            for v in VALUES:
+                drawn.append(v)
+                walk(hard + v, aces or v == 1, drawn)
+                drawn.pop()
+            return
+        row = found.setdefault(tuple(drawn.count(v) for v in VALUES), [0] * FINAL_COLUMNS)
+        if len(drawn) == 1 and total == 21:
+            row[TWO_CARD_21] += 1
+            return
+        row[total - 17] += 1
+        if len(drawn) == 2 and sorted((up, *drawn)) == [7, 8, 9]:
+            row[SEVEN_EIGHT_NINE] += 1
+
+    walk(up, up == 1, [])
+    keys = sorted(found)
+    counts = np.array(keys, dtype=np.int64)
+    most = int(counts.max())
+    return DealerDraws(counts=counts, length=counts.sum(axis=1),
+                       orders=np.array([found[k] for k in keys], dtype=np.float64), most=most,
+                       onehot=_onehot(counts, most))
+
+
+@cache
+def twenty_two_draws(up: int, h17: bool) -> DealerDraws:
+    """The rows of :func:`final_draws` that end on 22 or on a 7-8-9, those two columns only: all
+    a hand over 21 needs of the dealer's hand where only the dealer's 22 and 7-8-9 push it (a
+    tenth of the rows, and most hands the count meets are over)."""
+    d = final_draws(up, h17)
+    keep = (d.orders[:, 22 - 17] > 0) | (d.orders[:, SEVEN_EIGHT_NINE] > 0)
+    counts = d.counts[keep]
+    most = int(counts.max()) if len(counts) else 0
+    return DealerDraws(counts=counts, length=d.length[keep], orders=d.orders[keep][:, [22 - 17, SEVEN_EIGHT_NINE]],
+                       most=most, onehot=_onehot(counts, most))
+
+
+def dealer_finals(comp: Comp, up: int, h17: bool) -> FloatArray:
+    """P(final) for the dealer with an up card of value ``up`` and ``comp`` (ten ranks, the
+    hole card among them) left in the shoe, in the columns of :func:`final_draws`."""
+    return _weigh(final_draws(up, h17), comp)
+
+
+# A suited 7-8-9 (003 s.2786): the up card's suit is any; the 8 and the 9 are each of it one
+# time in four whatever cards the player holds (their suits play no part in the player's moves,
+# so every suit of the shoe's 8s and of its 9s is as likely as another).
+SUITS = 4
+
+
+@dataclass(frozen=True)
+class OverScale:
+    """The comparison of a finished hand with the dealer's final total, for the tables whose
+    hands over 21 wait (``over_hands_wait``), as the engine's ``over_scale_result`` settles it:
+    under against over wins; over against under loses; both under, the higher wins and equal
+    totals push, except the ties the dealer wins (``dealer_wins_ties_at``, 002 s.1394-1397);
+    both over, the dealer wins when as close or closer; a closer player pushes
+    (``over_closer_pushes``, D-137) or loses, except against the dealer's suited 7-8-9
+    (``over_push_dealer_suited_789``, 003 s.2786); a dealer 22 pushes every hand
+    (``dealer_22_pushes``, D-127). Natural 21½ or 21: a total over 21 is over."""
+
+    dealer_22_pushes: bool = False
+    over_closer_pushes: bool = False
+    dealer_wins_ties_at: frozenset[int] = frozenset()
+    suited_789_pushes: bool = False
+
+    @classmethod
+    def of(cls, rules: Mapping[str, Any]) -> OverScale:
+        """The comparison a table's rules post; refused for the rules it does not count (No
+        Bust's scales of 22 and 20½ and its 3-card pushes)."""
+        counted = int(rules.get("over_above", 21)) == 21 and int(rules.get("soft_ace_up_to", 21)) == 21 \
+            and not rules.get("over_push_player_three_card") and not rules.get("over_push_dealer_three_card")
+        if not counted:
+            raise ValueError("the count compares hands over 21 on the 21 scale only")
+        return cls(dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
+                   over_closer_pushes=bool(rules.get("over_closer_pushes")),
+                   dealer_wins_ties_at=frozenset(int(t) for t in rules.get("dealer_wins_ties_at", [])),
+                   suited_789_pushes=bool(rules.get("over_push_dealer_suited_789")))
+
+    def over_only(self, total: int) -> bool:
+        """Whether a hand on ``total`` is settled by the dealer's 22 and 7-8-9 alone (over 21 where
+        a closer over hand does not push): it loses to every other dealer hand."""
+        return total > 21 and not self.over_closer_pushes
+
+    def lose_over(self, total: int, no_natural: float, twenty_two: float, suited_789: float) -> float:
+        """What :meth:`win_lose` says of a hand :meth:`over_only` settles, from the chances it
+        needs: no dealer natural, the dealer's 22, its suited 7-8-9 (it never wins)."""
+        lose = no_natural - (twenty_two if self.dealer_22_pushes else 0.0)
+        if total < 24 and self.suited_789_pushes:
+            lose -= suited_789
+        return lose
+
+    def win_lose(self, total: int, finals: FloatArray, suited_789: float = 0.0) -> tuple[float, float]:
+        """(win, lose) of a hand standing on ``total`` (over 21 too) against the dealer's final
+        totals ``finals`` (17-26, joint with whatever the caller has ruled out, the naturals),
+        ``suited_789`` the chance of the dealer's suited 7-8-9 among them; a push is the rest."""
+        win = lose = 0.0
+        for k, d in enumerate(FINAL_TOTALS):
+            p = float(finals[k])
+            if d == 22 and self.dealer_22_pushes:
+                continue
+            if total <= 21:
+                if d > 21 or total > d:
+                    win += p
+                elif total < d or d in self.dealer_wins_ties_at:
+                    lose += p
+            elif d <= 21 or d <= total or not self.over_closer_pushes:
+                lose += p
+        if total > 21 and total < 24 and self.suited_789_pushes and not self.over_closer_pushes:
+            lose -= suited_789
+        return win, lose
 
 
 # ---------------------------------------------------------------------------------------
@@ -240,6 +378,12 @@ class Game:
     must_hit_hard: int = 0
     dealer_888_pushes_busts: bool = False
     surrender_after_split: bool = True
+    # 21st Century Free Bet (P-284): a hand over 21 waits for the P/D's and is compared with its
+    # final total (``over_hands_wait``); the own-money double's totals count every ace as one
+    # (D-129), beside the free doubles on hard 9-11.
+    over_scale: OverScale | None = None
+    double_totals_aces_one: bool = False
+    suits: int = SUITS  # each rank's cards spread evenly over this many suits (a table's shoe: 4)
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
@@ -277,6 +421,8 @@ class Game:
             must_hit_hard=int(rules.get("player_must_hit_hard", 0)),
             dealer_888_pushes_busts=bool(rules.get("dealer_888_pushes_busts")),
             surrender_after_split=bool(rules.get("surrender_after_split", True)),
+            over_scale=OverScale.of(rules) if rules.get("over_hands_wait") else None,
+            double_totals_aces_one=bool(rules.get("double_totals_aces_one")),
         )
 
 
@@ -314,6 +460,7 @@ class _UpCard:
         # The rank whose hole card would make blackjack (checked by the dealer), if any.
         self.bj_rank = TEN if up == ACE else ACE if up == TEN else None
         self._dealer: dict[Comp, FloatArray] = {}
+        self._twenty_two: dict[Comp, tuple[float, float]] = {}
         self._hand: dict[tuple[Comp, Comp, bool], Value] = {}
         self._doubled: dict[tuple[Comp, Comp, int], float] = {}
         # With after_double_best: per (soft, total, up) the gains of doubling again and of
@@ -323,10 +470,25 @@ class _UpCard:
 
     # -- the dealer ------------------------------------------------------------------
     def dealer(self, left: Comp) -> FloatArray:
+        """The dealer's outcomes (``OUTCOMES``), or where hands over 21 are compared its final
+        totals bust by bust (``FINAL_TOTALS``, P-284)."""
         hit = self._dealer.get(left)
         if hit is None:
-            hit = dealer_outcomes(left, self.up + 1, self.game.h17)
+            if self.game.over_scale is not None:
+                hit = dealer_finals(left, self.up + 1, self.game.h17)
+            else:
+                hit = dealer_outcomes(left, self.up + 1, self.game.h17)
             self._dealer[left] = hit
+        return hit
+
+    def twenty_two(self, left: Comp) -> tuple[float, float]:
+        """The dealer's chances of a final 22 and of a 7-8-9 (P-284), for hands over 21."""
+        hit = self._twenty_two.get(left)
+        if hit is None:
+            d = twenty_two_draws(self.up + 1, self.game.h17)
+            p = _weigh(d, left) if len(d.counts) else np.zeros(2)
+            hit = (float(p[0]), float(p[1]))
+            self._twenty_two[left] = hit
         return hit
 
     def blackjack_chance(self, left: Comp) -> float:
@@ -345,6 +507,13 @@ class _UpCard:
         dealer blackjack (the peek's deals); a push is the rest. A player 21 beats a dealer
         21 where the table says so (000 s.1131); a dealer 22 pushes (000 s.1204)."""
         g = self.game
+        scale = g.over_scale
+        if scale is not None and scale.over_only(total):
+            p22, p789 = self.twenty_two(left)
+            return 0.0, scale.lose_over(total, 1.0 - self.blackjack_chance(left), p22, p789 / g.suits ** 2)
+        if scale is not None:
+            d = self.dealer(left)  # the natural in no column: joint with the peek's deals
+            return scale.win_lose(total, d, float(d[SEVEN_EIGHT_NINE]) / g.suits ** 2)
         if total > 21:
             return 0.0, 1.0 - self.blackjack_chance(left) - self.eights_chance(left)
         d = self.dealer(left)
@@ -415,8 +584,12 @@ class _UpCard:
         if total >= 21:
             value = self.stand(left, cards)  # 21 stands (D-039); over 21 is bust
         else:
+            # The own-money double's total counts every ace as one where the table says so
+            # (D-129); a free double needs no total of the own-money list (000 s.1262).
+            paid_total = sum(k * v for k, v in zip(cards, VALUES, strict=True)) if g.double_totals_aces_one else total
             can_double = (n == 2 or g.double_any_cards) and (not split_hand or g.double_after_split) \
-                and (not g.double_totals or total in g.double_totals)
+                and (not g.double_totals or paid_total in g.double_totals
+                     or (n == 2 and not soft and total in g.free_doubles))
             code = strategy.at_cards(strategy.hand_code(self.chart, total, soft, self.chart_up), n)
             can_surrender = n == 2 and g.surrender and (not split_hand or g.surrender_after_split)
             move = self.forced(strategy.play_of(code, can_double, can_surrender), total, soft)

@@ -3,7 +3,8 @@
     python bench/bench_blackjack_exact.py [--no-write]
 
 Every variant of blackjack, Spanish 21, Free Bet Blackjack, Blackjack Switch, Lucky Chances
-Blackjack (P-225) and Pure Spanish 21.5 (P-228) as shipped, then each of its
+Blackjack (P-225), Pure Spanish 21.5 (P-228) and 21st Century Free Bet Blackjack (P-284) as
+shipped, then each of its
 options changed alone (the figure an operator's page asks for when one setting moves): each rule set counted from nothing
 memoised (the dealer's draw lists included), in this one process. The target is under
 10 seconds per rule set (P-110).
@@ -35,9 +36,9 @@ NOT_COUNTED = {"seats", "penetration_pct", "dead_game_minutes", "max_spots_per_p
                "bots_may_bank", "pause_minutes", "collection_fee"}
 
 
-# The games counted exactly (P-110, P-140, P-270, P-225, P-228).
+# The games counted exactly (P-110, P-140, P-270, P-225, P-228, P-284).
 GAMES = ("blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch", "lucky-chances-blackjack",
-         "pure-spanish-21-5")
+         "pure-spanish-21-5", "21st-century-free-bet-blackjack")
 
 
 def rule_sets() -> list[tuple[str, str, dict[str, Any]]]:
@@ -64,7 +65,8 @@ def time_rule_sets() -> list[tuple[str, str, float, float, float]]:
         rules = resolve(load_game(game).variants[variant], config)
         blackjack_exact.dealer_draws.cache_clear()  # nothing carried over from the last rule set
         blackjack_exact.count_cache_clear()
-        lucky_chances_exact.dealer_draws.cache_clear()
+        blackjack_exact.final_draws.cache_clear()
+        blackjack_exact.twenty_two_draws.cache_clear()
         start, cpu = time.perf_counter(), time.process_time()
         if game == "lucky-chances-blackjack":
             edge = lucky_chances_exact.base_wager(rules).house_edge
@@ -88,7 +90,8 @@ def write_results(markdown: str) -> Path:
     path = ROOT / "bench" / "RESULTS.md"
     section = "\n".join([
         START,
-        "## Blackjack, Spanish 21, Free Bet, Blackjack Switch, Lucky Chances and Pure Spanish 21.5 main bets, exact count per rule set",
+        ("## Blackjack, Spanish 21, Free Bet, Blackjack Switch, Lucky Chances, Pure Spanish 21.5 and 21st Century "
+         "Free Bet main bets, exact count per rule set"),
         "",
         f"- date: {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "

@@ -51,6 +51,13 @@ so it adds nothing (P-143).
 Blackjack Switch (P-270 to P-273), read from its rules file: ``switch_second_cards`` (two
 hands a box, counted by :func:`switch_count`), ``switched_blackjack`` ("blackjack", D-051,
 or "21"), and the Free Bet family's ``dealer_22_pushes``.
+
+21st Century Free Bet Blackjack (P-284 to P-286): ``over_hands_wait`` (a hand over 21 waits and
+is compared with the dealer's final total, counted bust by bust by :func:`dealer_finals`, as
+:class:`OverScale` says: the dealer's 22 pushes, its suited 7-8-9 pushes a closer over hand),
+``double_totals_aces_one`` (the own-money double's totals count aces as one, D-129), the Free
+Bet rules above, and the dealer's Natural under a ten taking the original wager only (P-285).
+Lucky Chances' count (:mod:`.lucky_chances_exact`) shares the final totals and the comparison.
 """
 
 from __future__ import annotations

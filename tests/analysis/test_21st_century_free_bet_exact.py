@@ -99,10 +99,12 @@ def brute_force(rules: Mapping[str, Any], shoe: tuple[int, ...]) -> float:
             move = "free"
         else:
             move = strategy.decide(list(player), dealer[0], strategy.Options(
-                can_double=may_double, can_split=False, can_surrender=False, dealer_hits_soft_17=h17,
-                rule_set=chart))
+                can_double=may_double, can_split=False, can_surrender=bool(rules["surrender"]) and len(player) == 2,
+                dealer_hits_soft_17=h17, rule_set=chart))
             if move == "stand" and not c.soft and c.total <= int(rules["player_must_hit_hard"]):
                 move = "hit"
+        if move == "surrender":  # after the peek, half back (D-116)
+            return -1.0 if _is_natural(rules, dealer) else -0.5
         if move == "stand":
             return settle(player, 1, 0, dealer, left)
         if move in ("double", "free"):

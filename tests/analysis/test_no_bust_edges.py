@@ -31,8 +31,10 @@ def test_every_wager_has_a_figure(game, variant):
     assert all(w.exact is not None for w in wagers if w.bet != "main")
     main = next(w for w in wagers if w.bet == "main")
     assert "strategy" in main.assumptions and "player-dealer" in main.assumptions
-    # 21st Century Free Bet's is counted (P-284, tests/analysis/test_21st_century_free_bet_exact.py).
-    assert main.simulated is (game == GAME) and (main.exact is None) is (game == GAME)
+    # 21st Century Free Bet's and No Bust 4.0's are counted (P-284, P-287; tests/analysis/
+    # test_21st_century_free_bet_exact.py, test_no_bust_exact.py); 4.0a's are simulated.
+    simulated = variant in ("4.0a", "4.0a-perfect-pairs")
+    assert main.simulated is simulated and (main.exact is None) is simulated
 
 
 def test_perfect_pairs_counts_the_second_card_and_matches_the_published_six_deck_figure():

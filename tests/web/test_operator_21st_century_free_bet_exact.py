@@ -1,6 +1,6 @@
-"""The operator's page shows 21st Century Free Bet Blackjack's base wager as an exact count with
-its strategy named (P-284), and the table's rules panel prints the Free Bet chart the figure
-assumes."""
+"""The operator's page shows 21st Century Free Bet Blackjack's and No Bust 4.0's base wagers as
+exact counts with their strategy named (P-284, P-287), and the tables' rules panels print the
+chart each figure assumes."""
 
 from __future__ import annotations
 
@@ -73,3 +73,21 @@ def test_the_table_page_prints_its_rules_and_the_free_bet_chart(guest) -> None:
     assert "Free double on a two-card hard 9, 10 or 11" in panel
     shown = panel[panel.index('data-testid="strategy-chart"'):]
     assert "Free Bet strategy" in shown
+
+
+BUSTER_4_0 = "Lucky Derby No Bust 21st Century Buster Blackjack 4.0 (player-dealer)"
+
+
+def test_no_bust_4_0_shows_its_exact_figure_and_the_house_chart(operator) -> None:
+    """No Bust 4.0's base wager is counted too (P-287): the operator's page shows it as exact, and
+    the table's rules panel prints the house chart the bots play."""
+    table = db.session.scalars(sa.select(Table).filter_by(name=BUSTER_4_0)).one()
+    html = settled(lambda: operator.get(f"/operator/tables/{table.id}/edges", headers={"HX-Request": "true"})
+                   .get_data(as_text=True), seconds=180.0)
+    m = re.search(r"<td>Base wager \(basic strategy bot\)</td>\s*<td>(-?[0-9.]+)%</td>\s*<td>\s*([a-z]+)", html)
+    assert m, html
+    assert m.group(2) == "exact" and 6.0 < float(m.group(1)) < 7.5  # the P/D's edge, 6.887 % in six decks
+    page = operator.get(f"/tables/{table.id}").get_data(as_text=True)
+    shown = page[page.index('id="rules-h"'):]
+    shown = shown[shown.index('data-testid="strategy-chart"'):]
+    assert "house basic strategy chart" in shown and "dealer hits soft 17" in shown

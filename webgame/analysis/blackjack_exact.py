@@ -222,16 +222,17 @@ FINAL_COLUMNS = 12
 
 
 @cache
-def final_draws(up: int, h17: bool) -> DealerDraws:
+def final_draws(up: int, h17: bool, soft_up_to: int = 21) -> DealerDraws:
     """Every multiset of cards the dealer can draw after an up card of value ``up`` (hole card
     first), with the orders in which the dealer's rule draws it and ends on each final total
     17-26 (``FINAL_TOTALS``), on an ace and a ten-value as its first two cards (``TWO_CARD_21``),
     or on the three cards 7, 8 and 9 (``SEVEN_EIGHT_NINE``: 7-8 or 7-9 and the third card; an
-    8 and a 9 stand on 17)."""
+    8 and a 9 stand on 17). An ace counts eleven while the hand stays at ``soft_up_to`` or less
+    (22 on No Bust 4.0's scale, D-112: an ace, a 5 and a 6 stand on 22)."""
     found: dict[Comp, list[int]] = {}
 
     def walk(hard: int, aces: bool, drawn: list[int]) -> None:
-        soft = aces and hard + 10 <= 21
+        soft = aces and hard + 10 <= soft_up_to
         total = hard + 10 if soft else hard
         if not _stands(total, soft, h17):
             for v in VALUES:
@@ -240,7 +241,7 @@ def final_draws(up: int, h17: bool) -> DealerDraws:
                 drawn.pop()
             return
         row = found.setdefault(tuple(drawn.count(v) for v in VALUES), [0] * FINAL_COLUMNS)
-        if len(drawn) == 1 and total == 21:
+        if len(drawn) == 1 and hard == 11 and aces:
             row[TWO_CARD_21] += 1
             return
         row[total - 17] += 1
@@ -257,11 +258,11 @@ def final_draws(up: int, h17: bool) -> DealerDraws:
 
 
 @cache
-def twenty_two_draws(up: int, h17: bool) -> DealerDraws:
+def twenty_two_draws(up: int, h17: bool, soft_up_to: int = 21) -> DealerDraws:
     """The rows of :func:`final_draws` that end on 22 or on a 7-8-9, those two columns only: all
     a hand over 21 needs of the dealer's hand where only the dealer's 22 and 7-8-9 push it (a
     tenth of the rows, and most hands the count meets are over)."""
-    d = final_draws(up, h17)
+    d = final_draws(up, h17, soft_up_to)
     keep = (d.orders[:, 22 - 17] > 0) | (d.orders[:, SEVEN_EIGHT_NINE] > 0)
     counts = d.counts[keep]
     most = int(counts.max()) if len(counts) else 0
@@ -269,10 +270,10 @@ def twenty_two_draws(up: int, h17: bool) -> DealerDraws:
                        most=most, onehot=_onehot(counts, most))
 
 
-def dealer_finals(comp: Comp, up: int, h17: bool) -> FloatArray:
+def dealer_finals(comp: Comp, up: int, h17: bool, soft_up_to: int = 21) -> FloatArray:
     """P(final) for the dealer with an up card of value ``up`` and ``comp`` (ten ranks, the
     hole card among them) left in the shoe, in the columns of :func:`final_draws`."""
-    return _weigh(final_draws(up, h17), comp)
+    return _weigh(final_draws(up, h17, soft_up_to), comp)
 
 
 # A suited 7-8-9 (003 s.2786): the up card's suit is any; the 8 and the 9 are each of it one
@@ -284,36 +285,44 @@ SUITS = 4
 @dataclass(frozen=True)
 class OverScale:
     """The comparison of a finished hand with the dealer's final total, for the tables whose
-    hands over 21 wait (``over_hands_wait``), as the engine's ``over_scale_result`` settles it:
+    hands over the Natural wait (``over_hands_wait``), as the engine's ``over_scale_result``
+    settles it: a total above ``over_above`` (21, or 22 on No Bust 4.0's scale, D-111) is over;
     under against over wins; over against under loses; both under, the higher wins and equal
     totals push, except the ties the dealer wins (``dealer_wins_ties_at``, 002 s.1394-1397);
     both over, the dealer wins when as close or closer; a closer player pushes
-    (``over_closer_pushes``, D-137) or loses, except against the dealer's suited 7-8-9
+    (``over_closer_pushes``, D-137) or loses, except a player's 3-card total of
+    ``player_three_card`` (No Bust 4.0's 25, 001 s.1390) and against the dealer's suited 7-8-9
     (``over_push_dealer_suited_789``, 003 s.2786); a dealer 22 pushes every hand
-    (``dealer_22_pushes``, D-127). Natural 21½ or 21: a total over 21 is over."""
+    (``dealer_22_pushes``, D-127)."""
 
+    over_above: int = 21
     dealer_22_pushes: bool = False
     over_closer_pushes: bool = False
     dealer_wins_ties_at: frozenset[int] = frozenset()
     suited_789_pushes: bool = False
+    player_three_card: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, rules: Mapping[str, Any]) -> OverScale:
         """The comparison a table's rules post; refused for the rules it does not count (No
-        Bust's scales of 22 and 20½ and its 3-card pushes)."""
-        counted = int(rules.get("over_above", 21)) == 21 and int(rules.get("soft_ace_up_to", 21)) == 21 \
-            and not rules.get("over_push_player_three_card") and not rules.get("over_push_dealer_three_card")
-        if not counted:
-            raise ValueError("the count compares hands over 21 on the 21 scale only")
-        return cls(dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
+        Bust 4.0a's 20½, over which a 21 is, and its P/D's 3-card pushes)."""
+        over = int(rules.get("over_above", 21))
+        if over != int(rules.get("soft_ace_up_to", 21)) or over not in (21, 22) \
+                or rules.get("over_push_dealer_three_card"):
+            raise ValueError("the count compares hands over 21 or over 22, the aces counted to the same")
+        return cls(over_above=over, dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
                    over_closer_pushes=bool(rules.get("over_closer_pushes")),
                    dealer_wins_ties_at=frozenset(int(t) for t in rules.get("dealer_wins_ties_at", [])),
-                   suited_789_pushes=bool(rules.get("over_push_dealer_suited_789")))
+                   suited_789_pushes=bool(rules.get("over_push_dealer_suited_789")),
+                   player_three_card=frozenset(int(t) for t in rules.get("over_push_player_three_card", [])))
 
-    def over_only(self, total: int) -> bool:
-        """Whether a hand on ``total`` is settled by the dealer's 22 and 7-8-9 alone (over 21 where
-        a closer over hand does not push): it loses to every other dealer hand."""
-        return total > 21 and not self.over_closer_pushes
+    def _closer_pushes(self, total: int, cards: int) -> bool:
+        return self.over_closer_pushes or (cards == 3 and total in self.player_three_card)
+
+    def over_only(self, total: int, cards: int) -> bool:
+        """Whether a hand of ``cards`` cards on ``total`` is settled by the dealer's 22 and 7-8-9
+        alone (over, where being closer does not push it): it loses to every other dealer hand."""
+        return total > self.over_above and not self._closer_pushes(total, cards)
 
     def lose_over(self, total: int, no_natural: float, twenty_two: float, suited_789: float) -> float:
         """What :meth:`win_lose` says of a hand :meth:`over_only` settles, from the chances it
@@ -323,23 +332,26 @@ class OverScale:
             lose -= suited_789
         return lose
 
-    def win_lose(self, total: int, finals: FloatArray, suited_789: float = 0.0) -> tuple[float, float]:
-        """(win, lose) of a hand standing on ``total`` (over 21 too) against the dealer's final
-        totals ``finals`` (17-26, joint with whatever the caller has ruled out, the naturals),
-        ``suited_789`` the chance of the dealer's suited 7-8-9 among them; a push is the rest."""
+    def win_lose(self, total: int, finals: FloatArray, suited_789: float = 0.0, cards: int = 2) -> tuple[float, float]:
+        """(win, lose) of a hand of ``cards`` cards standing on ``total`` (over too) against the
+        dealer's final totals ``finals`` (17-26, joint with whatever the caller has ruled out,
+        the naturals), ``suited_789`` the chance of the dealer's suited 7-8-9 among them; a push
+        is the rest."""
+        over = self.over_above
+        closer_pushes = self._closer_pushes(total, cards)
         win = lose = 0.0
         for k, d in enumerate(FINAL_TOTALS):
             p = float(finals[k])
             if d == 22 and self.dealer_22_pushes:
                 continue
-            if total <= 21:
-                if d > 21 or total > d:
+            if total <= over:
+                if d > over or total > d:
                     win += p
                 elif total < d or d in self.dealer_wins_ties_at:
                     lose += p
-            elif d <= 21 or d <= total or not self.over_closer_pushes:
+            elif d <= over or d <= total or not closer_pushes:
                 lose += p
-        if total > 21 and total < 24 and self.suited_789_pushes and not self.over_closer_pushes:
+        if over < total < 24 and self.suited_789_pushes and not closer_pushes:
             lose -= suited_789
         return win, lose
 
@@ -391,6 +403,7 @@ class Game:
     over_scale: OverScale | None = None
     double_totals_aces_one: bool = False
     suits: int = SUITS  # each rank's cards spread evenly over this many suits (a table's shoe: 4)
+    soft_up_to: int = 21  # an ace counts eleven up to this total: 22 on No Bust 4.0's scale (D-112)
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
@@ -430,6 +443,7 @@ class Game:
             surrender_after_split=bool(rules.get("surrender_after_split", True)),
             over_scale=OverScale.of(rules) if rules.get("over_hands_wait") else None,
             double_totals_aces_one=bool(rules.get("double_totals_aces_one")),
+            soft_up_to=int(rules.get("soft_ace_up_to", 21)),
         )
 
 
@@ -482,17 +496,24 @@ class _UpCard:
         hit = self._dealer.get(left)
         if hit is None:
             if self.game.over_scale is not None:
-                hit = dealer_finals(left, self.up + 1, self.game.h17)
+                hit = dealer_finals(left, self.up + 1, self.game.h17, self.game.soft_up_to)
             else:
                 hit = dealer_outcomes(left, self.up + 1, self.game.h17)
             self._dealer[left] = hit
         return hit
 
+    def total(self, cards: Comp) -> tuple[int, bool]:
+        """A hand's total and softness on the table's scale (an ace eleven up to ``soft_up_to``)."""
+        hard = sum(n * v for n, v in zip(cards, VALUES, strict=True))
+        if cards[ACE] and hard + 10 <= self.game.soft_up_to:
+            return hard + 10, True
+        return hard, False
+
     def twenty_two(self, left: Comp) -> tuple[float, float]:
         """The dealer's chances of a final 22 and of a 7-8-9 (P-284), for hands over 21."""
         hit = self._twenty_two.get(left)
         if hit is None:
-            d = twenty_two_draws(self.up + 1, self.game.h17)
+            d = twenty_two_draws(self.up + 1, self.game.h17, self.game.soft_up_to)
             p = _weigh(d, left) if len(d.counts) else np.zeros(2)
             hit = (float(p[0]), float(p[1]))
             self._twenty_two[left] = hit
@@ -509,18 +530,19 @@ class _UpCard:
         n = sum(left)
         return left[EIGHT] * (left[EIGHT] - 1) / (n * (n - 1)) if n > 1 else 0.0
 
-    def outcome(self, left: Comp, total: int) -> tuple[float, float]:
-        """(win, lose): the chances of a hand standing on ``total`` over the deals without a
-        dealer blackjack (the peek's deals); a push is the rest. A player 21 beats a dealer
-        21 where the table says so (000 s.1131); a dealer 22 pushes (000 s.1204)."""
+    def outcome(self, left: Comp, total: int, cards: int = 2) -> tuple[float, float]:
+        """(win, lose): the chances of a hand of ``cards`` cards standing on ``total`` over the
+        deals without a dealer blackjack (the peek's deals); a push is the rest. A player 21
+        beats a dealer 21 where the table says so (000 s.1131); a dealer 22 pushes (000 s.1204);
+        where hands over the Natural wait, :class:`OverScale` compares them (P-284)."""
         g = self.game
         scale = g.over_scale
-        if scale is not None and scale.over_only(total):
+        if scale is not None and scale.over_only(total, cards):
             p22, p789 = self.twenty_two(left)
             return 0.0, scale.lose_over(total, 1.0 - self.blackjack_chance(left), p22, p789 / g.suits ** 2)
         if scale is not None:
             d = self.dealer(left)  # the natural in no column: joint with the peek's deals
-            return scale.win_lose(total, d, float(d[SEVEN_EIGHT_NINE]) / g.suits ** 2)
+            return scale.win_lose(total, d, float(d[SEVEN_EIGHT_NINE]) / g.suits ** 2, cards)
         if total > 21:
             return 0.0, 1.0 - self.blackjack_chance(left) - self.eights_chance(left)
         d = self.dealer(left)
@@ -558,8 +580,8 @@ class _UpCard:
 
     def stand(self, left: Comp, cards: Comp, doubled: bool = False) -> Value:
         """The hand's own wager, standing on ``cards``: as money, and as a Free Bet."""
-        total, _ = _total(cards)
-        win, lose = self.outcome(left, total)
+        total, _ = self.total(cards)
+        win, lose = self.outcome(left, total, sum(cards))
         if total == 21 and not doubled:
             win *= self.bonus_odds(cards)  # never on a doubled hand (000 s.1151, D-067)
         lost_to_bj = self.blackjack_chance(left) if self.game.blackjack_takes_all else 0.0
@@ -584,7 +606,7 @@ class _UpCard:
         if hit is not None:
             return hit
         left = tuple(b - c for b, c in zip(base, cards, strict=True))
-        total, soft = _total(cards)
+        total, soft = self.total(cards)
         n = sum(cards)
         g = self.game
         value: Value
@@ -641,7 +663,7 @@ class _UpCard:
             return hit
         g = self.game
         left = tuple(b - c for b, c in zip(base, cards, strict=True))
-        total, soft = _total(cards)
+        total, soft = self.total(cards)
         stand = self.stand(left, cards, doubled=True)[0]
         value = stand
         if total < 21:  # a bust is settled at once (D-064); 21 stands (D-039)

@@ -1,4 +1,5 @@
-"""No Bust 21st Century Blackjack: the side bets exactly by counting, the main game by simulation.
+"""No Bust 21st Century Blackjack: the side bets exactly by counting; the main game counted at 4.0
+and Buster 4.0, simulated at 4.0a and its Perfect Pairs edition.
 
 Every figure is the house edge of a player's wager against the player-dealer (P/D), who banks
 it: what the P/D wins on average per unit wagered. The collection fee is not in it (the
@@ -14,21 +15,28 @@ wagers whole.
   colour (D-124).
 * **Blackjack Bonus Bet** (001 §39): as at Pure Spanish 21.5 (:mod:`.pure_spanish_21_5`), on No
   Bust 4.0's scale: the Natural is an ace and a ten, six cards count up to 22 (D-140, D-141).
-* **The main game**: the engine itself, every circle a house bot (the standard multi-deck basic
-  strategy chart, with the edition's forced stands and hits, doubling on two cards only, never a
-  side bet or insurance), round after round from one persistent shoe.
+* **The main game** at 4.0 and Buster 4.0: counted over the finite shoe by
+  :mod:`.blackjack_exact` (P-287) under the house chart the bots play, on the scale of 22 (an ace
+  eleven up to 22, hands over 22 compared with the P/D's final total, a closer 3-card 25 pushing);
+  the engine's own simulation its cross-check. At 4.0a and its Perfect Pairs edition (the
+  Natural 20½, over which a 21 is, and the P/D's 3-card pushes, not counted): the engine itself,
+  every circle a house bot (the standard multi-deck basic strategy chart, with the edition's
+  forced stands and hits, doubling on two cards only, never a side bet or insurance), round
+  after round from one persistent shoe.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..engine.paytable import Variant, odds_of
 from ..games.blackjack import NoBustBlackjack
 from ..games.blackjack.engine import MAIN
 from ..games.blackjack.sidebets import BLACKJACK_BONUS, BUSTER, PERFECT_PAIRS
+from . import blackjack_exact
 from . import pure_spanish_21_5 as ps
 from .blackjack import _lines
 from .blackjack_tables import play_rounds
@@ -82,18 +90,55 @@ def main_assumptions(rules: Mapping[str, Any], game: str = "No Bust") -> str:
     )
 
 
+def counted(rules: Mapping[str, Any]) -> bool:
+    """Whether the count compares this edition's hands (4.0's scale of 22; not 4.0a's 20½, P-287)."""
+    try:
+        blackjack_exact.OverScale.of(rules)
+    except ValueError:
+        return False
+    return True
+
+
+def exact_assumptions(rules: Mapping[str, Any]) -> str:
+    game = blackjack_exact.Game.of(rules)
+    pushes = ", ".join(str(t) for t in sorted(game.over_scale.player_three_card)) if game.over_scale else ""
+    return (
+        f"Exact count over a fresh shoe of {rules['decks']} decks (P-287): the player plays {game.chart.name} (the "
+        "house bots' chart, webgame.games.blackjack.strategy; not a No Bust chart) within the edition's forced "
+        f"moves (stand on 21 and 22, hit {rules['player_must_hit_hard']} or less), doubling the whole wager on any "
+        f"two cards, after splits too, splits to {rules['max_hands']} hands (aces once, one card each), late "
+        "surrender on the first two cards, not after a split; never insurance or a side bet. An ace counts eleven "
+        f"up to {game.soft_up_to}. Every card the player draws and the player-dealer's final totals (17 to 22 and "
+        "each total over, 23 to 26) exact for the shoe less the up card and all the player's cards; the P/D peeks. "
+        f"The Natural (ace and ten, counted 22) pays {rules['blackjack_pays']} and pushes the P/D's; hands over "
+        f"{game.over_scale.over_above if game.over_scale else 22} wait and are compared: both over, the P/D wins"
+        f"{f', except a closer 3-card {pushes}, which pushes' if pushes else ''}. Splits counted as published "
+        "calculators count them (P-111). House edge per initial wager (the P/D's edge against one player, one "
+        "circle against a fresh shoe, no cut card); the collection fee and the P/D's stake limit are not in it."
+    )
+
+
+def main_exact(rules: Mapping[str, Any]) -> Result:
+    """The base wager's exact figure (:func:`.blackjack_exact.main_bet`)."""
+    return Result(house_edge=blackjack_exact.main_bet(rules).house_edge)
+
+
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
     rules = ps.posted(rules)
     decks = int(rules["decks"])
     over, _ = ps.scale(rules)
     sides = rules.get("side_bets", [])
-    out = [Wager(
-        bet=MAIN, label="Base wager (basic strategy bot)",
-        paytable={"blackjack": str(rules["blackjack_pays"]), "win": _lines(rules, str(rules["main_paytable"]))["win"]},
-        assumptions=main_assumptions(rules), simulated=True,
-        sim_key={**{k: rules.get(k) for k in MAIN_SETTINGS}, "game": GAME},
-        default_rounds=DEFAULT_ROUNDS,
-    )]
+    paytable = {"blackjack": str(rules["blackjack_pays"]), "win": _lines(rules, str(rules["main_paytable"]))["win"]}
+    sim_key = {**{k: rules.get(k) for k in MAIN_SETTINGS}, "game": GAME}
+    if counted(rules):
+        main = Wager(bet=MAIN, label="Base wager (basic strategy bot)", paytable=paytable,
+                     assumptions=exact_assumptions(rules), exact=partial(main_exact, rules), slow=True,
+                     can_simulate=True, sim_key=sim_key, default_rounds=DEFAULT_ROUNDS)
+    else:
+        main = Wager(bet=MAIN, label="Base wager (basic strategy bot)", paytable=paytable,
+                     assumptions=main_assumptions(rules), simulated=True, sim_key=sim_key,
+                     default_rounds=DEFAULT_ROUNDS)
+    out = [main]
     if BUSTER in sides:
         out.append(Wager(
             bet=BUSTER, label="Buster Blackjack", paytable=_lines(rules, BUSTER),

@@ -1,6 +1,6 @@
 """No Bust 21st Century Blackjack's and 21st Century Free Bet Blackjack's wagers in the analyzer:
-every side bet exactly by counting, the main game by the engine's own simulation at No Bust and
-by the count at 21st Century Free Bet, each figure the player's edge against the player-dealer."""
+every side bet and the main game exactly by counting, each figure the player's edge against the
+player-dealer."""
 
 from __future__ import annotations
 
@@ -31,10 +31,9 @@ def test_every_wager_has_a_figure(game, variant):
     assert all(w.exact is not None for w in wagers if w.bet != "main")
     main = next(w for w in wagers if w.bet == "main")
     assert "strategy" in main.assumptions and "player-dealer" in main.assumptions
-    # 21st Century Free Bet's and No Bust 4.0's are counted (P-284, P-287; tests/analysis/
-    # test_21st_century_free_bet_exact.py, test_no_bust_exact.py); 4.0a's are simulated.
-    simulated = variant in ("4.0a", "4.0a-perfect-pairs")
-    assert main.simulated is simulated and (main.exact is None) is simulated
+    # Every edition's is counted (P-284, P-287; tests/analysis/test_21st_century_free_bet_exact.py,
+    # test_no_bust_exact.py, test_no_bust_4_0a_exact.py), the engine's simulation its cross-check.
+    assert not main.simulated and main.exact is not None and main.can_simulate
 
 
 def test_perfect_pairs_counts_the_second_card_and_matches_the_published_six_deck_figure():

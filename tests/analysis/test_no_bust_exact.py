@@ -1,7 +1,7 @@
 """No Bust 21st Century Blackjack 4.0's base wager counted exactly (webgame/analysis/blackjack_exact.py
 on the scale of 22, P-287): against the brute force of tests/analysis/test_21st_century_free_bet_exact.py
 (a tiny shoe dealt card by card in the table's order, the bots' moves, the engine's own
-comparison), rule by rule, and against the engine's own simulation; 4.0a stays simulated."""
+comparison), rule by rule, and against the engine's own simulation (4.0a: test_no_bust_4_0a_exact.py)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,6 @@ from webgame.analysis import pure_spanish_21_5 as ps
 from webgame.analysis.edges import configuration
 from webgame.engine.paytable import load_game, resolve
 from webgame.games.blackjack.engine import MAIN, over_scale_result
-
-EDITIONS = ("4.0", "buster-4.0", "4.0a", "4.0a-perfect-pairs")
 
 
 def rules_of(variant: str = "4.0", **changes: Any) -> dict[str, Any]:
@@ -108,14 +106,6 @@ def test_each_rule_moves_the_figure_the_right_way(changes: dict[str, Any], moves
     assert (changed < unsplit_edge()) if moves == "down" else (changed > unsplit_edge()), (unsplit_edge(), changed)
 
 
-def test_4_0a_is_not_counted() -> None:
-    """The Natural 20½ (a 21 is over) and the P/D's 3-card pushes are not in the count."""
-    for variant in ("4.0a", "4.0a-perfect-pairs"):
-        with pytest.raises(ValueError):
-            bx.Game.of(rules_of(variant))
-        assert not nb.counted(rules_of(variant))
-
-
 @cache
 def shipped_edge() -> float:
     return edge(rules_of())
@@ -129,14 +119,11 @@ def test_the_engine_simulation_holds_the_exact_figure() -> None:
     assert abs(float(sim.house_edge) - shipped_edge()) <= sim.ci95, (sim.house_edge, sim.ci95, shipped_edge())
 
 
-@pytest.mark.parametrize("variant", EDITIONS)
-def test_the_page_shows_4_0_exact_and_4_0a_simulated(variant: str) -> None:
+@pytest.mark.parametrize("variant", ["4.0", "buster-4.0"])
+def test_the_page_shows_the_exact_figure(variant: str) -> None:
     _, _, wagers = configuration(nb.GAME, variant, {})
     main = next(w for w in wagers if w.bet == MAIN)
-    if variant in ("4.0", "buster-4.0"):
-        assert main.exact is not None and not main.simulated and main.can_simulate and main.slow
-        assert "Exact count" in main.assumptions and "house basic strategy chart" in main.assumptions
-        assert "3-card 25" in main.assumptions
-        assert float(main.exact().house_edge) == pytest.approx(shipped_edge())
-    else:
-        assert main.exact is None and main.simulated and "Simulation" in main.assumptions
+    assert main.exact is not None and not main.simulated and main.can_simulate and main.slow
+    assert "Exact count" in main.assumptions and "house basic strategy chart" in main.assumptions
+    assert "3-card 25" in main.assumptions and "up to 22" in main.assumptions
+    assert float(main.exact().house_edge) == pytest.approx(shipped_edge())

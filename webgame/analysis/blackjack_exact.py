@@ -218,15 +218,16 @@ def _weigh(d: DealerDraws, comp: Comp) -> FloatArray:
 FINAL_TOTALS = tuple(range(17, 27))  # columns 0-9: the dealer ends on 17 … 26 (hard 16 and a ten)
 TWO_CARD_21 = 10  # an ace and a ten-value as the first two cards, in no total's column
 SEVEN_EIGHT_NINE = 11  # a 7, an 8 and a 9 as the whole hand (24, also in its column)
-FINAL_COLUMNS = 12
+THREE_CARDS = 12  # 12 + k: the final total 17 + k made with three cards (also in column k)
+FINAL_COLUMNS = 22
 
 
 @cache
 def final_draws(up: int, h17: bool, soft_up_to: int = 21) -> DealerDraws:
     """Every multiset of cards the dealer can draw after an up card of value ``up`` (hole card
     first), with the orders in which the dealer's rule draws it and ends on each final total
-    17-26 (``FINAL_TOTALS``), on an ace and a ten-value as its first two cards (``TWO_CARD_21``),
-    or on the three cards 7, 8 and 9 (``SEVEN_EIGHT_NINE``: 7-8 or 7-9 and the third card; an
+    17-26 (``FINAL_TOTALS``, and again with three cards, ``THREE_CARDS``), on an ace and a
+    ten-value as its first two cards (``TWO_CARD_21``), or on the three cards 7, 8 and 9 (``SEVEN_EIGHT_NINE``: 7-8 or 7-9 and the third card; an
     8 and a 9 stand on 17). An ace counts eleven while the hand stays at ``soft_up_to`` or less
     (22 on No Bust 4.0's scale, D-112: an ace, a 5 and a 6 stand on 22)."""
     found: dict[Comp, list[int]] = {}
@@ -245,8 +246,10 @@ def final_draws(up: int, h17: bool, soft_up_to: int = 21) -> DealerDraws:
             row[TWO_CARD_21] += 1
             return
         row[total - 17] += 1
-        if len(drawn) == 2 and sorted((up, *drawn)) == [7, 8, 9]:
-            row[SEVEN_EIGHT_NINE] += 1
+        if len(drawn) == 2:
+            row[THREE_CARDS + total - 17] += 1
+            if sorted((up, *drawn)) == [7, 8, 9]:
+                row[SEVEN_EIGHT_NINE] += 1
 
     walk(up, up == 1, [])
     keys = sorted(found)
@@ -286,14 +289,16 @@ SUITS = 4
 class OverScale:
     """The comparison of a finished hand with the dealer's final total, for the tables whose
     hands over the Natural wait (``over_hands_wait``), as the engine's ``over_scale_result``
-    settles it: a total above ``over_above`` (21, or 22 on No Bust 4.0's scale, D-111) is over;
-    under against over wins; over against under loses; both under, the higher wins and equal
-    totals push, except the ties the dealer wins (``dealer_wins_ties_at``, 002 s.1394-1397);
-    both over, the dealer wins when as close or closer; a closer player pushes
-    (``over_closer_pushes``, D-137) or loses, except a player's 3-card total of
-    ``player_three_card`` (No Bust 4.0's 25, 001 s.1390) and against the dealer's suited 7-8-9
-    (``over_push_dealer_suited_789``, 003 s.2786); a dealer 22 pushes every hand
-    (``dealer_22_pushes``, D-127)."""
+    settles it: a total above ``over_above`` is over (21 at 21st Century Free Bet; 22 on No Bust
+    4.0's scale, D-111; 20 at No Bust 4.0a, whose Natural is 20½, 003 s.1655-1660); under
+    against over wins; over against under loses; both under, the higher wins and equal totals
+    push, except the ties the dealer wins (``dealer_wins_ties_at``, 002 s.1394-1397); both over,
+    the dealer wins when as close or closer; a closer player pushes (``over_closer_pushes``,
+    D-137) or loses, except a player's 3-card total of ``player_three_card`` (No Bust 4.0's 25,
+    001 s.1390), a player's 3-card hand against the dealer's 3-card total of
+    ``dealer_three_card`` but a 3-card 22 without an ace (No Bust 4.0a's 23-25, D-118), and
+    against the dealer's suited 7-8-9 (``over_push_dealer_suited_789``, 003 s.2786); a dealer 22
+    pushes every hand (``dealer_22_pushes``, D-127)."""
 
     over_above: int = 21
     dealer_22_pushes: bool = False
@@ -301,28 +306,34 @@ class OverScale:
     dealer_wins_ties_at: frozenset[int] = frozenset()
     suited_789_pushes: bool = False
     player_three_card: frozenset[int] = frozenset()
+    dealer_three_card: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, rules: Mapping[str, Any]) -> OverScale:
-        """The comparison a table's rules post; refused for the rules it does not count (No
-        Bust 4.0a's 20½, over which a 21 is, and its P/D's 3-card pushes)."""
-        over = int(rules.get("over_above", 21))
-        if over != int(rules.get("soft_ace_up_to", 21)) or over not in (21, 22) \
-                or rules.get("over_push_dealer_three_card"):
-            raise ValueError("the count compares hands over 21 or over 22, the aces counted to the same")
+        """The comparison a table's rules post; refused for a scale the count does not keep (an
+        ace counted eleven past 22, or a hand over before 20)."""
+        over, soft = int(rules.get("over_above", 21)), int(rules.get("soft_ace_up_to", 21))
+        if soft not in (21, 22) or not 20 <= over <= soft:
+            raise ValueError("the count compares hands over 20, 21 or 22, the aces counted eleven up to 21 or 22")
         return cls(over_above=over, dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
                    over_closer_pushes=bool(rules.get("over_closer_pushes")),
                    dealer_wins_ties_at=frozenset(int(t) for t in rules.get("dealer_wins_ties_at", [])),
                    suited_789_pushes=bool(rules.get("over_push_dealer_suited_789")),
-                   player_three_card=frozenset(int(t) for t in rules.get("over_push_player_three_card", [])))
+                   player_three_card=frozenset(int(t) for t in rules.get("over_push_player_three_card", [])),
+                   dealer_three_card=frozenset(int(t) for t in rules.get("over_push_dealer_three_card", [])))
 
     def _closer_pushes(self, total: int, cards: int) -> bool:
         return self.over_closer_pushes or (cards == 3 and total in self.player_three_card)
 
-    def over_only(self, total: int, cards: int) -> bool:
+    def _against_three(self, total: int, cards: int, ace: bool) -> bool:
+        """Whether the dealer's 3-card pushes reach this hand: 3 cards, not a 22 without an ace."""
+        return bool(self.dealer_three_card) and cards == 3 and not (total == 22 and not ace)
+
+    def over_only(self, total: int, cards: int, ace: bool = False) -> bool:
         """Whether a hand of ``cards`` cards on ``total`` is settled by the dealer's 22 and 7-8-9
         alone (over, where being closer does not push it): it loses to every other dealer hand."""
-        return total > self.over_above and not self._closer_pushes(total, cards)
+        return total > self.over_above and not self._closer_pushes(total, cards) \
+            and not self._against_three(total, cards, ace)
 
     def lose_over(self, total: int, no_natural: float, twenty_two: float, suited_789: float) -> float:
         """What :meth:`win_lose` says of a hand :meth:`over_only` settles, from the chances it
@@ -332,13 +343,16 @@ class OverScale:
             lose -= suited_789
         return lose
 
-    def win_lose(self, total: int, finals: FloatArray, suited_789: float = 0.0, cards: int = 2) -> tuple[float, float]:
-        """(win, lose) of a hand of ``cards`` cards standing on ``total`` (over too) against the
-        dealer's final totals ``finals`` (17-26, joint with whatever the caller has ruled out,
-        the naturals), ``suited_789`` the chance of the dealer's suited 7-8-9 among them; a push
-        is the rest."""
+    def win_lose(self, total: int, finals: FloatArray, suited_789: float = 0.0, cards: int = 2,
+                 ace: bool = False) -> tuple[float, float]:
+        """(win, lose) of a hand of ``cards`` cards (an ace among them or not) standing on
+        ``total`` (over too) against the dealer's final totals ``finals`` (the columns of
+        :func:`final_draws`, joint with whatever the caller has ruled out, the naturals; the
+        3-card columns read only where the dealer's 3-card totals push), ``suited_789`` the
+        chance of the dealer's suited 7-8-9 among them; a push is the rest."""
         over = self.over_above
         closer_pushes = self._closer_pushes(total, cards)
+        against_three = self._against_three(total, cards, ace)
         win = lose = 0.0
         for k, d in enumerate(FINAL_TOTALS):
             p = float(finals[k])
@@ -349,10 +363,15 @@ class OverScale:
                     win += p
                 elif total < d or d in self.dealer_wins_ties_at:
                     lose += p
-            elif d <= over or d <= total or not closer_pushes:
+            elif d <= over or d <= total:
                 lose += p
-        if over < total < 24 and self.suited_789_pushes and not closer_pushes:
-            lose -= suited_789
+            elif not closer_pushes:
+                if against_three and d in self.dealer_three_card:
+                    lose += p - float(finals[THREE_CARDS + k])  # a 3-card 7-8-9 among them
+                elif d == 24 and self.suited_789_pushes:
+                    lose += p - suited_789
+                else:
+                    lose += p
         return win, lose
 
 
@@ -404,6 +423,10 @@ class Game:
     double_totals_aces_one: bool = False
     suits: int = SUITS  # each rank's cards spread evenly over this many suits (a table's shoe: 4)
     soft_up_to: int = 21  # an ace counts eleven up to this total: 22 on No Bust 4.0's scale (D-112)
+    # No Bust 4.0a: split aces that draw an ace split again, one card each (003 s.1694, D-113);
+    # the Perfect Pairs edition's hands by pair value (aces to two, 003 s.2561-2563).
+    resplit_aces: bool = False
+    max_hands_by_value: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
@@ -444,6 +467,8 @@ class Game:
             over_scale=OverScale.of(rules) if rules.get("over_hands_wait") else None,
             double_totals_aces_one=bool(rules.get("double_totals_aces_one")),
             soft_up_to=int(rules.get("soft_ace_up_to", 21)),
+            resplit_aces=bool(rules.get("resplit_aces")),
+            max_hands_by_value=tuple(sorted((int(v), int(n)) for v, n in (rules.get("max_hands_by_value") or {}).items())),
         )
 
 
@@ -530,19 +555,19 @@ class _UpCard:
         n = sum(left)
         return left[EIGHT] * (left[EIGHT] - 1) / (n * (n - 1)) if n > 1 else 0.0
 
-    def outcome(self, left: Comp, total: int, cards: int = 2) -> tuple[float, float]:
+    def outcome(self, left: Comp, total: int, cards: int = 2, ace: bool = False) -> tuple[float, float]:
         """(win, lose): the chances of a hand of ``cards`` cards standing on ``total`` over the
         deals without a dealer blackjack (the peek's deals); a push is the rest. A player 21
         beats a dealer 21 where the table says so (000 s.1131); a dealer 22 pushes (000 s.1204);
         where hands over the Natural wait, :class:`OverScale` compares them (P-284)."""
         g = self.game
         scale = g.over_scale
-        if scale is not None and scale.over_only(total, cards):
+        if scale is not None and scale.over_only(total, cards, ace):
             p22, p789 = self.twenty_two(left)
             return 0.0, scale.lose_over(total, 1.0 - self.blackjack_chance(left), p22, p789 / g.suits ** 2)
         if scale is not None:
             d = self.dealer(left)  # the natural in no column: joint with the peek's deals
-            return scale.win_lose(total, d, float(d[SEVEN_EIGHT_NINE]) / g.suits ** 2, cards)
+            return scale.win_lose(total, d, float(d[SEVEN_EIGHT_NINE]) / g.suits ** 2, cards, ace)
         if total > 21:
             return 0.0, 1.0 - self.blackjack_chance(left) - self.eights_chance(left)
         d = self.dealer(left)
@@ -581,7 +606,7 @@ class _UpCard:
     def stand(self, left: Comp, cards: Comp, doubled: bool = False) -> Value:
         """The hand's own wager, standing on ``cards``: as money, and as a Free Bet."""
         total, _ = self.total(cards)
-        win, lose = self.outcome(left, total, sum(cards))
+        win, lose = self.outcome(left, total, sum(cards), cards[ACE] > 0)
         if total == 21 and not doubled:
             win *= self.bonus_odds(cards)  # never on a doubled hand (000 s.1151, D-067)
         lost_to_bj = self.blackjack_chance(left) if self.game.blackjack_takes_all else 0.0
@@ -699,7 +724,8 @@ class _UpCard:
         one = tuple(int(i == pair) for i in range(10))
         free = (pair + 1) in g.free_splits
         pick = 1 if free else 0  # which value the other hands take
-        if pair == ACE and g.split_aces_one_card:
+        most = self.most_hands(pair)
+        if pair == ACE and g.split_aces_one_card and not (g.resplit_aces and most > 2):
             # One card to each ace (000 s.309, D-037); an ace and a ten is 21, not blackjack (D-038).
             each: list[float] = [0.0, 0.0]
             for r, k in enumerate(left):
@@ -712,10 +738,17 @@ class _UpCard:
         not_pair = [0.0, 0.0]
         for r, k in enumerate(left):
             if k and r != pair:
-                v = self.hand(_plus(one, r), base, True)
+                # A split ace takes its one card and stands (resplitting another ace, 4.0a).
+                v = self.stand(_minus(left, r), _plus(one, r)) if pair == ACE and g.split_aces_one_card \
+                    else self.hand(_plus(one, r), base, True)
                 not_pair[0] += k / size * v[0] / (1.0 - q)
                 not_pair[1] += k / size * v[1] / (1.0 - q)
-        kept = self.hand(_plus(one, pair), base, True) if q else (0.0, 0.0)
+        if not q:
+            kept: Value = (0.0, 0.0)
+        elif pair == ACE and g.split_aces_one_card:
+            kept = self.stand(_minus(left, pair), _plus(one, pair))  # two aces at the most hands: stands
+        else:
+            kept = self.hand(_plus(one, pair), base, True)
 
         @cache
         def hands(first: bool, others: int, made: int) -> float:
@@ -728,13 +761,18 @@ class _UpCard:
             else:
                 return 0.0
             rest = (1.0 - q) * (not_pair[which] + hands(*done, made))
-            if made < g.max_hands:
+            if made < most:
                 rest += q * hands(*grown, made + 1)
             else:
                 rest += q * (kept[which] + hands(*done, made))
             return rest
 
         return hands(True, 1, 2)
+
+    def most_hands(self, pair: int) -> int:
+        """The hands a pair of this rank may split to: the table's, or its pair value's where
+        the table posts one (``max_hands_by_value``)."""
+        return dict(self.game.max_hands_by_value).get(pair + 1, self.game.max_hands)
 
     # -- one deal --------------------------------------------------------------------
     def deal(self, a: int, b: int) -> float:
@@ -748,7 +786,7 @@ class _UpCard:
                 return g.blackjack_pays  # paid even against the dealer's blackjack (000 s.1130)
             return (1.0 - bj) * g.blackjack_pays  # a blackjack against the dealer's pushes (D-034)
         charged = 0.0 if g.blackjack_takes_all else -bj  # the dealer's blackjack takes the wager
-        if a == b and g.max_hands >= 2 and self.chart.pairs[a + 1][self.chart_up]:
+        if a == b and self.most_hands(a) >= 2 and self.chart.pairs[a + 1][self.chart_up]:
             return charged + self.split(a)
         return charged + self.hand(cards, self.shoe, False)[0]
 

@@ -1,5 +1,5 @@
-"""No Bust 21st Century Blackjack: the side bets exactly by counting; the main game counted at 4.0
-and Buster 4.0, simulated at 4.0a and its Perfect Pairs edition.
+"""No Bust 21st Century Blackjack: the side bets and the main game exactly by counting; the
+engine's own simulation as the main game's cross-check.
 
 Every figure is the house edge of a player's wager against the player-dealer (P/D), who banks
 it: what the P/D wins on average per unit wagered. The collection fee is not in it (the
@@ -15,14 +15,14 @@ wagers whole.
   colour (D-124).
 * **Blackjack Bonus Bet** (001 §39): as at Pure Spanish 21.5 (:mod:`.pure_spanish_21_5`), on No
   Bust 4.0's scale: the Natural is an ace and a ten, six cards count up to 22 (D-140, D-141).
-* **The main game** at 4.0 and Buster 4.0: counted over the finite shoe by
-  :mod:`.blackjack_exact` (P-287) under the house chart the bots play, on the scale of 22 (an ace
-  eleven up to 22, hands over 22 compared with the P/D's final total, a closer 3-card 25 pushing);
-  the engine's own simulation its cross-check. At 4.0a and its Perfect Pairs edition (the
-  Natural 20½, over which a 21 is, and the P/D's 3-card pushes, not counted): the engine itself,
-  every circle a house bot (the standard multi-deck basic strategy chart, with the edition's
-  forced stands and hits, doubling on two cards only, never a side bet or insurance), round
-  after round from one persistent shoe.
+* **The main game**: counted over the finite shoe by :mod:`.blackjack_exact` (P-287) under the
+  house chart the bots play (the standard multi-deck basic strategy chart, with the edition's
+  forced stands and hits, doubling on two cards only, never a side bet or insurance), on the
+  edition's scale: an ace eleven up to 22 and a closer 3-card 25 pushing at 4.0; the Natural
+  20½, a 21 over and the P/D's 3-card 23-25 pushing a closer 3-card hand at 4.0a; hands over
+  compared with the P/D's final total. The cross-check (``flask edge
+  no-bust-21st-century-blackjack --check ROUNDS``) is the engine itself, every circle a house
+  bot, round after round from one persistent shoe.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def main_assumptions(rules: Mapping[str, Any], game: str = "No Bust") -> str:
 
 
 def counted(rules: Mapping[str, Any]) -> bool:
-    """Whether the count compares this edition's hands (4.0's scale of 22; not 4.0a's 20½, P-287)."""
+    """Whether the count compares this edition's hands (every edition's scale: 22, 20½, P-287)."""
     try:
         blackjack_exact.OverScale.of(rules)
     except ValueError:
@@ -101,20 +101,33 @@ def counted(rules: Mapping[str, Any]) -> bool:
 
 def exact_assumptions(rules: Mapping[str, Any]) -> str:
     game = blackjack_exact.Game.of(rules)
-    pushes = ", ".join(str(t) for t in sorted(game.over_scale.player_three_card)) if game.over_scale else ""
+    scale = game.over_scale
+    assert scale is not None
+    over = scale.over_above
+    natural = "counted 22" if over == 22 else "20½: a 21 is over" if over == 20 else "21½"
+    pushes = []
+    if scale.player_three_card:
+        pushes.append(f"a closer 3-card {', '.join(str(t) for t in sorted(scale.player_three_card))} pushes")
+    if scale.dealer_three_card:
+        pushes.append("a closer 3-card hand (not a 3-card 22 without an ace) pushes the P/D's 3-card "
+                      f"{', '.join(str(t) for t in sorted(scale.dealer_three_card))}")
+    by_value = dict(game.max_hands_by_value)
+    aces = by_value.get(1, game.max_hands)
+    split_aces = "aces resplit, one card each" if game.resplit_aces and aces > 2 else "aces once, one card each"
     return (
         f"Exact count over a fresh shoe of {rules['decks']} decks (P-287): the player plays {game.chart.name} (the "
         "house bots' chart, webgame.games.blackjack.strategy; not a No Bust chart) within the edition's forced "
-        f"moves (stand on 21 and 22, hit {rules['player_must_hit_hard']} or less), doubling the whole wager on any "
-        f"two cards, after splits too, splits to {rules['max_hands']} hands (aces once, one card each), late "
-        "surrender on the first two cards, not after a split; never insurance or a side bet. An ace counts eleven "
-        f"up to {game.soft_up_to}. Every card the player draws and the player-dealer's final totals (17 to 22 and "
-        "each total over, 23 to 26) exact for the shoe less the up card and all the player's cards; the P/D peeks. "
-        f"The Natural (ace and ten, counted 22) pays {rules['blackjack_pays']} and pushes the P/D's; hands over "
-        f"{game.over_scale.over_above if game.over_scale else 22} wait and are compared: both over, the P/D wins"
-        f"{f', except a closer 3-card {pushes}, which pushes' if pushes else ''}. Splits counted as published "
-        "calculators count them (P-111). House edge per initial wager (the P/D's edge against one player, one "
-        "circle against a fresh shoe, no cut card); the collection fee and the P/D's stake limit are not in it."
+        f"moves (stand on 21{' and 22' if game.soft_up_to == 22 else ''}, hit {rules['player_must_hit_hard']} or "
+        "less), doubling the whole wager on any two cards, after splits too, splits to "
+        f"{game.max_hands} hands ({split_aces}{', tens to ' + str(by_value[10]) if 10 in by_value else ''}), "
+        "late surrender on the first two cards, not after a split; never insurance or a side bet. An ace counts "
+        f"eleven up to {game.soft_up_to}. Every card the player draws and the player-dealer's final totals (17 to "
+        "26 one by one, and those of 3 cards) exact for the shoe less the up card and all the player's cards; the "
+        f"P/D peeks. The Natural (ace and ten, {natural}) pays {rules['blackjack_pays']} and pushes the P/D's; "
+        f"hands over {over} wait and are compared: both over, the P/D wins"
+        f"{', except that ' + ' and '.join(pushes) if pushes else ''}. Splits counted as published calculators "
+        "count them (P-111). House edge per initial wager (the P/D's edge against one player, one circle against "
+        "a fresh shoe, no cut card); the collection fee and the P/D's stake limit are not in it."
     )
 
 

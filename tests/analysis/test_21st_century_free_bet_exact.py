@@ -260,7 +260,8 @@ def test_each_rule_moves_the_figure_the_right_way(changes: dict[str, Any], moves
 
 
 def test_the_count_refuses_a_scale_it_does_not_count() -> None:
-    with pytest.raises(ValueError):
-        bx.OverScale.of(rules_of(over_above=22, soft_ace_up_to=22))
-    with pytest.raises(ValueError):
-        bx.OverScale.of(rules_of(over_push_player_three_card=[25]))
+    """Over 20, 21 or 22 with aces eleven up to 21 or 22 (P-287); nothing else is compared."""
+    assert bx.OverScale.of(rules_of(over_above=22, soft_ace_up_to=22)).over_above == 22
+    for changes in ({"over_above": 22}, {"over_above": 19}, {"soft_ace_up_to": 23, "over_above": 23}):
+        with pytest.raises(ValueError):
+            bx.OverScale.of(rules_of(**changes))

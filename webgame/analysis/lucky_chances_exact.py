@@ -14,8 +14,9 @@ The count of :mod:`.blackjack_exact` (P-110, P-111) with the Lucky Chances compa
   player holds when the hand ends. Against the P/D's Natural or Bonus Natural a hand loses only
   its original wager (its double and its split wager go back, D-130's settlement), a player's
   Natural pushes and a player's Bonus Natural is paid whatever the P/D holds (002 s.1345-1347).
-* The comparison (:func:`webgame.games.blackjack.engine.over_scale_result`): the P/D's final
-  total is counted bust by bust (22 to 26); a player's total over 21 is not lost at once:
+* The comparison (:func:`webgame.games.blackjack.engine.over_scale_result`, the blackjack
+  count's :class:`.blackjack_exact.OverScale`, P-284): the P/D's final total is counted bust by
+  bust (22 to 26, :func:`.blackjack_exact.dealer_finals`); a player's total over 21 is not lost at once:
   against a P/D total of 21 or less it loses, against a P/D bust it pushes when closer
   (``over_closer_pushes``, D-137) and loses when equal or farther; equal totals push except
   those in ``dealer_wins_ties_at`` (17, 002 s.1394-1397).

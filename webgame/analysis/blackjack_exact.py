@@ -227,8 +227,8 @@ def final_draws(up: int, h17: bool, soft_up_to: int = 21) -> DealerDraws:
     """Every multiset of cards the dealer can draw after an up card of value ``up`` (hole card
     first), with the orders in which the dealer's rule draws it and ends on each final total
     17-26 (``FINAL_TOTALS``, and again with three cards, ``THREE_CARDS``), on an ace and a
-    ten-value as its first two cards (``TWO_CARD_21``), or on the three cards 7, 8 and 9 (``SEVEN_EIGHT_NINE``: 7-8 or 7-9 and the third card; an
-    8 and a 9 stand on 17). An ace counts eleven while the hand stays at ``soft_up_to`` or less
+    ten-value as its first two cards (``TWO_CARD_21``), or on the three cards 7, 8 and 9
+    (``SEVEN_EIGHT_NINE``: 7-8 or 7-9 and the third card; an 8 and a 9 stand on 17). An ace counts eleven while the hand stays at ``soft_up_to`` or less
     (22 on No Bust 4.0's scale, D-112: an ace, a 5 and a 6 stand on 22)."""
     found: dict[Comp, list[int]] = {}
 
@@ -563,7 +563,8 @@ class _UpCard:
         g = self.game
         scale = g.over_scale
         if scale is not None and scale.over_only(total, cards, ace):
-            p22, p789 = self.twenty_two(left)
+            # Only the dealer's 22 and 7-8-9 can push it, where the table says so.
+            p22, p789 = self.twenty_two(left) if scale.dealer_22_pushes or scale.suited_789_pushes else (0.0, 0.0)
             return 0.0, scale.lose_over(total, 1.0 - self.blackjack_chance(left), p22, p789 / g.suits ** 2)
         if scale is not None:
             d = self.dealer(left)  # the natural in no column: joint with the peek's deals

@@ -3,7 +3,8 @@
     python bench/bench_blackjack_exact.py [--no-write] [--games spanish-21,...]
 
 Every variant of blackjack, Spanish 21, Free Bet Blackjack, Blackjack Switch, Lucky Chances
-Blackjack (P-225) and Pure Spanish 21.5 (P-228) as shipped, then each of its
+Blackjack (P-225), Pure Spanish 21.5 (P-228), 21st Century Free Bet Blackjack (P-284) and every
+No Bust 21st Century Blackjack edition (P-287) as shipped, then each of its
 options changed alone (the figure an operator's page asks for when one setting moves): each rule set counted from nothing
 memoised (the dealer's draw lists included), in this one process. The target is under
 10 seconds per rule set (P-110). With ``--games`` only those games are timed and their rows
@@ -26,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.bench_web import replace_section
 from webgame.analysis import blackjack_exact, lucky_chances_exact
+from webgame.analysis import no_bust_21st_century_blackjack as no_bust
 from webgame.engine.paytable import load_game, resolve
 
 LOAD_AT_START = " / ".join(f"{x:.1f}" for x in os.getloadavg())
@@ -36,9 +38,9 @@ NOT_COUNTED = {"seats", "penetration_pct", "dead_game_minutes", "max_spots_per_p
                "bots_may_bank", "pause_minutes", "collection_fee"}
 
 
-# The games counted exactly (P-110, P-140, P-270, P-225, P-228).
+# The games counted exactly (P-110, P-140, P-270, P-225, P-228, P-284, P-287).
 GAMES = ("blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch", "lucky-chances-blackjack",
-         "pure-spanish-21-5")
+         "pure-spanish-21-5", "21st-century-free-bet-blackjack", "no-bust-21st-century-blackjack")
 
 
 def rule_sets(games: tuple[str, ...] = GAMES) -> list[tuple[str, str, dict[str, Any]]]:
@@ -46,6 +48,8 @@ def rule_sets(games: tuple[str, ...] = GAMES) -> list[tuple[str, str, dict[str, 
     out: list[tuple[str, str, dict[str, Any]]] = []
     for game in games:
         for slug, variant in load_game(game).variants.items():
+            if game == no_bust.GAME and not no_bust.counted(resolve(variant, {})):
+                continue  # a No Bust scale the count does not compare (none today, P-287)
             name_of = f"{game}@{slug}"
             out.append((name_of, "as shipped", {}))
             for name, spec in variant.options.items():
@@ -68,7 +72,8 @@ def time_rule_sets(games: tuple[str, ...] = GAMES) -> list[Row]:
         rules = resolve(load_game(game).variants[variant], config)
         blackjack_exact.dealer_draws.cache_clear()  # nothing carried over from the last rule set
         blackjack_exact.count_cache_clear()
-        lucky_chances_exact.dealer_draws.cache_clear()
+        blackjack_exact.final_draws.cache_clear()
+        blackjack_exact.twenty_two_draws.cache_clear()
         start, cpu = time.perf_counter(), time.process_time()
         if game == "lucky-chances-blackjack":
             edge = lucky_chances_exact.base_wager(rules).house_edge
@@ -124,7 +129,8 @@ def write_results(markdown: str, date: str | None = None) -> Path:
     now = dt.datetime.now().strftime('%Y-%m-%d %H:%M')
     section = "\n".join([
         START,
-        "## Blackjack, Spanish 21, Free Bet, Blackjack Switch, Lucky Chances and Pure Spanish 21.5 main bets, exact count per rule set",
+        ("## Blackjack, Spanish 21, Free Bet, Blackjack Switch, Lucky Chances, Pure Spanish 21.5, 21st Century "
+         "Free Bet and No Bust main bets, exact count per rule set"),
         "",
         f"- date: {date or now}",
         (f"- machine: {platform.platform()}, {platform.machine()}, {os.cpu_count()} CPUs, "

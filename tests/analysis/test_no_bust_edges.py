@@ -1,6 +1,6 @@
 """No Bust 21st Century Blackjack's and 21st Century Free Bet Blackjack's wagers in the analyzer:
-every side bet exactly by counting, the main game by the engine's own simulation, each figure
-the player's edge against the player-dealer."""
+every side bet and the main game exactly by counting, each figure the player's edge against the
+player-dealer."""
 
 from __future__ import annotations
 
@@ -30,7 +30,10 @@ def test_every_wager_has_a_figure(game, variant):
     assert {w.bet for w in wagers} == {"main", *resolved["side_bets"]}
     assert all(w.exact is not None for w in wagers if w.bet != "main")
     main = next(w for w in wagers if w.bet == "main")
-    assert main.simulated and "strategy" in main.assumptions and "player-dealer" in main.assumptions
+    assert "strategy" in main.assumptions and "player-dealer" in main.assumptions
+    # Every edition's is counted (P-284, P-287; tests/analysis/test_21st_century_free_bet_exact.py,
+    # test_no_bust_exact.py, test_no_bust_4_0a_exact.py), the engine's simulation its cross-check.
+    assert not main.simulated and main.exact is not None and main.can_simulate
 
 
 def test_perfect_pairs_counts_the_second_card_and_matches_the_published_six_deck_figure():

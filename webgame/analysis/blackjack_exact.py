@@ -53,6 +53,13 @@ counts one up card alone, and each count keeps its values by up card (P-277).
 Blackjack Switch (P-270 to P-273), read from its rules file: ``switch_second_cards`` (two
 hands a box, counted by :func:`switch_count`), ``switched_blackjack`` ("blackjack", D-051,
 or "21"), and the Free Bet family's ``dealer_22_pushes``.
+
+21st Century Free Bet Blackjack (P-284 to P-286): ``over_hands_wait`` (a hand over 21 waits and
+is compared with the dealer's final total, counted bust by bust by :func:`dealer_finals`, as
+:class:`OverScale` says: the dealer's 22 pushes, its suited 7-8-9 pushes a closer over hand),
+``double_totals_aces_one`` (the own-money double's totals count aces as one, D-129), the Free
+Bet rules above, and the dealer's Natural under a ten taking the original wager only (P-285).
+Lucky Chances' count (:mod:`.lucky_chances_exact`) shares the final totals and the comparison.
 """
 
 from __future__ import annotations
@@ -188,10 +195,14 @@ def log_falling(comp: Comp, most: int) -> FloatArray:
 
 def dealer_outcomes(comp: Comp, up: int, h17: bool) -> FloatArray:
     """P(outcome) for the dealer with ``up`` showing and ``comp`` left in the shoe (the
-    hole card among them), blackjack included as its own outcome. The chance of one draw
-    order of multiset j is prod_r ff(comp[r], counts[j, r]) / ff(n, length[j]), summed here
-    in logs as one matrix product."""
-    d = dealer_draws(up, h17)
+    hole card among them), blackjack included as its own outcome."""
+    return _weigh(dealer_draws(up, h17), comp)
+
+
+def _weigh(d: DealerDraws, comp: Comp) -> FloatArray:
+    """The draw list's outcome columns weighted by ``comp``: the chance of one draw order of
+    multiset j is prod_r ff(comp[r], counts[j, r]) / ff(n, length[j]), summed here in logs as
+    one matrix product."""
     n = sum(comp)
     deep = int(d.length.max())
     total = np.zeros(deep + 1)
@@ -199,6 +210,171 @@ def dealer_outcomes(comp: Comp, up: int, h17: bool) -> FloatArray:
     total[1:] = np.cumsum(np.log(np.where(steps > 0, steps, 1.0)))
     p = np.exp(d.onehot @ log_falling(comp, d.most).ravel() - total[d.length])
     return np.asarray(p @ d.orders, dtype=np.float64)
+
+
+# ---------------------------------------------------------------------------------------
+# Hands over 21 compared with the dealer's (P-284): the player-dealer tables where a hand over
+# 21 waits for the dealer's (Lucky Chances, 21st Century Free Bet). The dealer's final total is
+# counted bust by bust, not lumped, and compared as the engine's ``over_scale_result`` does.
+# ---------------------------------------------------------------------------------------
+FINAL_TOTALS = tuple(range(17, 27))  # columns 0-9: the dealer ends on 17 … 26 (hard 16 and a ten)
+TWO_CARD_21 = 10  # an ace and a ten-value as the first two cards, in no total's column
+SEVEN_EIGHT_NINE = 11  # a 7, an 8 and a 9 as the whole hand (24, also in its column)
+THREE_CARDS = 12  # 12 + k: the final total 17 + k made with three cards (also in column k)
+FINAL_COLUMNS = 22
+
+
+@cache
+def final_draws(up: int, h17: bool, soft_up_to: int = 21) -> DealerDraws:
+    """Every multiset of cards the dealer can draw after an up card of value ``up`` (hole card
+    first), with the orders in which the dealer's rule draws it and ends on each final total
+    17-26 (``FINAL_TOTALS``, and again with three cards, ``THREE_CARDS``), on an ace and a
+    ten-value as its first two cards (``TWO_CARD_21``), or on the three cards 7, 8 and 9
+    (``SEVEN_EIGHT_NINE``: 7-8 or 7-9 and the third card; an 8 and a 9 stand on 17). An ace counts eleven while the hand stays at ``soft_up_to`` or less
+    (22 on No Bust 4.0's scale, D-112: an ace, a 5 and a 6 stand on 22)."""
+    found: dict[Comp, list[int]] = {}
+
+    def walk(hard: int, aces: bool, drawn: list[int]) -> None:
+        soft = aces and hard + 10 <= soft_up_to
+        total = hard + 10 if soft else hard
+        if not _stands(total, soft, h17):
+            for v in VALUES:
+                drawn.append(v)
+                walk(hard + v, aces or v == 1, drawn)
+                drawn.pop()
+            return
+        row = found.setdefault(tuple(drawn.count(v) for v in VALUES), [0] * FINAL_COLUMNS)
+        if len(drawn) == 1 and hard == 11 and aces:
+            row[TWO_CARD_21] += 1
+            return
+        row[total - 17] += 1
+        if len(drawn) == 2:
+            row[THREE_CARDS + total - 17] += 1
+            if sorted((up, *drawn)) == [7, 8, 9]:
+                row[SEVEN_EIGHT_NINE] += 1
+
+    walk(up, up == 1, [])
+    keys = sorted(found)
+    counts = np.array(keys, dtype=np.int64)
+    most = int(counts.max())
+    return DealerDraws(counts=counts, length=counts.sum(axis=1),
+                       orders=np.array([found[k] for k in keys], dtype=np.float64), most=most,
+                       onehot=_onehot(counts, most))
+
+
+@cache
+def twenty_two_draws(up: int, h17: bool, soft_up_to: int = 21) -> DealerDraws:
+    """The rows of :func:`final_draws` that end on 22 or on a 7-8-9, those two columns only: all
+    a hand over 21 needs of the dealer's hand where only the dealer's 22 and 7-8-9 push it (a
+    tenth of the rows, and most hands the count meets are over)."""
+    d = final_draws(up, h17, soft_up_to)
+    keep = (d.orders[:, 22 - 17] > 0) | (d.orders[:, SEVEN_EIGHT_NINE] > 0)
+    counts = d.counts[keep]
+    most = int(counts.max()) if len(counts) else 0
+    return DealerDraws(counts=counts, length=d.length[keep], orders=d.orders[keep][:, [22 - 17, SEVEN_EIGHT_NINE]],
+                       most=most, onehot=_onehot(counts, most))
+
+
+def dealer_finals(comp: Comp, up: int, h17: bool, soft_up_to: int = 21) -> FloatArray:
+    """P(final) for the dealer with an up card of value ``up`` and ``comp`` (ten ranks, the
+    hole card among them) left in the shoe, in the columns of :func:`final_draws`."""
+    return _weigh(final_draws(up, h17, soft_up_to), comp)
+
+
+# A suited 7-8-9 (003 s.2786): the up card's suit is any; the 8 and the 9 are each of it one
+# time in four whatever cards the player holds (their suits play no part in the player's moves,
+# so every suit of the shoe's 8s and of its 9s is as likely as another).
+SUITS = 4
+
+
+@dataclass(frozen=True)
+class OverScale:
+    """The comparison of a finished hand with the dealer's final total, for the tables whose
+    hands over the Natural wait (``over_hands_wait``), as the engine's ``over_scale_result``
+    settles it: a total above ``over_above`` is over (21 at 21st Century Free Bet; 22 on No Bust
+    4.0's scale, D-111; 20 at No Bust 4.0a, whose Natural is 20½, 003 s.1655-1660); under
+    against over wins; over against under loses; both under, the higher wins and equal totals
+    push, except the ties the dealer wins (``dealer_wins_ties_at``, 002 s.1394-1397); both over,
+    the dealer wins when as close or closer; a closer player pushes (``over_closer_pushes``,
+    D-137) or loses, except a player's 3-card total of ``player_three_card`` (No Bust 4.0's 25,
+    001 s.1390), a player's 3-card hand against the dealer's 3-card total of
+    ``dealer_three_card`` but a 3-card 22 without an ace (No Bust 4.0a's 23-25, D-118), and
+    against the dealer's suited 7-8-9 (``over_push_dealer_suited_789``, 003 s.2786); a dealer 22
+    pushes every hand (``dealer_22_pushes``, D-127)."""
+
+    over_above: int = 21
+    dealer_22_pushes: bool = False
+    over_closer_pushes: bool = False
+    dealer_wins_ties_at: frozenset[int] = frozenset()
+    suited_789_pushes: bool = False
+    player_three_card: frozenset[int] = frozenset()
+    dealer_three_card: frozenset[int] = frozenset()
+
+    @classmethod
+    def of(cls, rules: Mapping[str, Any]) -> OverScale:
+        """The comparison a table's rules post; refused for a scale the count does not keep (an
+        ace counted eleven past 22, or a hand over before 20)."""
+        over, soft = int(rules.get("over_above", 21)), int(rules.get("soft_ace_up_to", 21))
+        if soft not in (21, 22) or not 20 <= over <= soft:
+            raise ValueError("the count compares hands over 20, 21 or 22, the aces counted eleven up to 21 or 22")
+        return cls(over_above=over, dealer_22_pushes=bool(rules.get("dealer_22_pushes")),
+                   over_closer_pushes=bool(rules.get("over_closer_pushes")),
+                   dealer_wins_ties_at=frozenset(int(t) for t in rules.get("dealer_wins_ties_at", [])),
+                   suited_789_pushes=bool(rules.get("over_push_dealer_suited_789")),
+                   player_three_card=frozenset(int(t) for t in rules.get("over_push_player_three_card", [])),
+                   dealer_three_card=frozenset(int(t) for t in rules.get("over_push_dealer_three_card", [])))
+
+    def _closer_pushes(self, total: int, cards: int) -> bool:
+        return self.over_closer_pushes or (cards == 3 and total in self.player_three_card)
+
+    def _against_three(self, total: int, cards: int, ace: bool) -> bool:
+        """Whether the dealer's 3-card pushes reach this hand: 3 cards, not a 22 without an ace."""
+        return bool(self.dealer_three_card) and cards == 3 and not (total == 22 and not ace)
+
+    def over_only(self, total: int, cards: int, ace: bool = False) -> bool:
+        """Whether a hand of ``cards`` cards on ``total`` is settled by the dealer's 22 and 7-8-9
+        alone (over, where being closer does not push it): it loses to every other dealer hand."""
+        return total > self.over_above and not self._closer_pushes(total, cards) \
+            and not self._against_three(total, cards, ace)
+
+    def lose_over(self, total: int, no_natural: float, twenty_two: float, suited_789: float) -> float:
+        """What :meth:`win_lose` says of a hand :meth:`over_only` settles, from the chances it
+        needs: no dealer natural, the dealer's 22, its suited 7-8-9 (it never wins)."""
+        lose = no_natural - (twenty_two if self.dealer_22_pushes else 0.0)
+        if total < 24 and self.suited_789_pushes:
+            lose -= suited_789
+        return lose
+
+    def win_lose(self, total: int, finals: FloatArray, suited_789: float = 0.0, cards: int = 2,
+                 ace: bool = False) -> tuple[float, float]:
+        """(win, lose) of a hand of ``cards`` cards (an ace among them or not) standing on
+        ``total`` (over too) against the dealer's final totals ``finals`` (the columns of
+        :func:`final_draws`, joint with whatever the caller has ruled out, the naturals; the
+        3-card columns read only where the dealer's 3-card totals push), ``suited_789`` the
+        chance of the dealer's suited 7-8-9 among them; a push is the rest."""
+        over = self.over_above
+        closer_pushes = self._closer_pushes(total, cards)
+        against_three = self._against_three(total, cards, ace)
+        win = lose = 0.0
+        for k, d in enumerate(FINAL_TOTALS):
+            p = float(finals[k])
+            if d == 22 and self.dealer_22_pushes:
+                continue
+            if total <= over:
+                if d > over or total > d:
+                    win += p
+                elif total < d or d in self.dealer_wins_ties_at:
+                    lose += p
+            elif d <= over or d <= total:
+                lose += p
+            elif not closer_pushes:
+                if against_three and d in self.dealer_three_card:
+                    lose += p - float(finals[THREE_CARDS + k])  # a 3-card 7-8-9 among them
+                elif d == 24 and self.suited_789_pushes:
+                    lose += p - suited_789
+                else:
+                    lose += p
+        return win, lose
 
 
 # ---------------------------------------------------------------------------------------
@@ -245,6 +421,17 @@ class Game:
     must_hit_hard: int = 0
     dealer_888_pushes_busts: bool = False
     surrender_after_split: bool = True
+    # 21st Century Free Bet (P-284): a hand over 21 waits for the P/D's and is compared with its
+    # final total (``over_hands_wait``); the own-money double's totals count every ace as one
+    # (D-129), beside the free doubles on hard 9-11.
+    over_scale: OverScale | None = None
+    double_totals_aces_one: bool = False
+    suits: int = SUITS  # each rank's cards spread evenly over this many suits (a table's shoe: 4)
+    soft_up_to: int = 21  # an ace counts eleven up to this total: 22 on No Bust 4.0's scale (D-112)
+    # No Bust 4.0a: split aces that draw an ace split again, one card each (003 s.1694, D-113);
+    # the Perfect Pairs edition's hands by pair value (aces to two, 003 s.2561-2563).
+    resplit_aces: bool = False
+    max_hands_by_value: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def of(cls, rules: Mapping[str, Any], comp: Comp | None = None) -> Game:
@@ -283,6 +470,11 @@ class Game:
             must_hit_hard=int(rules.get("player_must_hit_hard", 0)),
             dealer_888_pushes_busts=bool(rules.get("dealer_888_pushes_busts")),
             surrender_after_split=bool(rules.get("surrender_after_split", True)),
+            over_scale=OverScale.of(rules) if rules.get("over_hands_wait") else None,
+            double_totals_aces_one=bool(rules.get("double_totals_aces_one")),
+            soft_up_to=int(rules.get("soft_ace_up_to", 21)),
+            resplit_aces=bool(rules.get("resplit_aces")),
+            max_hands_by_value=tuple(sorted((int(v), int(n)) for v, n in (rules.get("max_hands_by_value") or {}).items())),
         )
 
 
@@ -320,6 +512,7 @@ class _UpCard:
         # The rank whose hole card would make blackjack (checked by the dealer), if any.
         self.bj_rank = TEN if up == ACE else ACE if up == TEN else None
         self._dealer: dict[Comp, FloatArray] = {}
+        self._twenty_two: dict[Comp, tuple[float, float]] = {}
         self._hand: dict[tuple[Comp, Comp, bool], Value] = {}
         self._doubled: dict[tuple[Comp, Comp, int], float] = {}
         # With after_double_best: per (soft, total, up) the gains of doubling again and of
@@ -332,10 +525,32 @@ class _UpCard:
 
     # -- the dealer ------------------------------------------------------------------
     def dealer(self, left: Comp) -> FloatArray:
+        """The dealer's outcomes (``OUTCOMES``), or where hands over 21 are compared its final
+        totals bust by bust (``FINAL_TOTALS``, P-284)."""
         hit = self._dealer.get(left)
         if hit is None:
-            hit = dealer_outcomes(left, self.up + 1, self.game.h17)
+            if self.game.over_scale is not None:
+                hit = dealer_finals(left, self.up + 1, self.game.h17, self.game.soft_up_to)
+            else:
+                hit = dealer_outcomes(left, self.up + 1, self.game.h17)
             self._dealer[left] = hit
+        return hit
+
+    def total(self, cards: Comp) -> tuple[int, bool]:
+        """A hand's total and softness on the table's scale (an ace eleven up to ``soft_up_to``)."""
+        hard = sum(n * v for n, v in zip(cards, VALUES, strict=True))
+        if cards[ACE] and hard + 10 <= self.game.soft_up_to:
+            return hard + 10, True
+        return hard, False
+
+    def twenty_two(self, left: Comp) -> tuple[float, float]:
+        """The dealer's chances of a final 22 and of a 7-8-9 (P-284), for hands over 21."""
+        hit = self._twenty_two.get(left)
+        if hit is None:
+            d = twenty_two_draws(self.up + 1, self.game.h17, self.game.soft_up_to)
+            p = _weigh(d, left) if len(d.counts) else np.zeros(2)
+            hit = (float(p[0]), float(p[1]))
+            self._twenty_two[left] = hit
         return hit
 
     def blackjack_chance(self, left: Comp) -> float:
@@ -349,11 +564,20 @@ class _UpCard:
         n = sum(left)
         return left[EIGHT] * (left[EIGHT] - 1) / (n * (n - 1)) if n > 1 else 0.0
 
-    def outcome(self, left: Comp, total: int) -> tuple[float, float]:
-        """(win, lose): the chances of a hand standing on ``total`` over the deals without a
-        dealer blackjack (the peek's deals); a push is the rest. A player 21 beats a dealer
-        21 where the table says so (000 s.1131); a dealer 22 pushes (000 s.1204)."""
+    def outcome(self, left: Comp, total: int, cards: int = 2, ace: bool = False) -> tuple[float, float]:
+        """(win, lose): the chances of a hand of ``cards`` cards standing on ``total`` over the
+        deals without a dealer blackjack (the peek's deals); a push is the rest. A player 21
+        beats a dealer 21 where the table says so (000 s.1131); a dealer 22 pushes (000 s.1204);
+        where hands over the Natural wait, :class:`OverScale` compares them (P-284)."""
         g = self.game
+        scale = g.over_scale
+        if scale is not None and scale.over_only(total, cards, ace):
+            # Only the dealer's 22 and 7-8-9 can push it, where the table says so.
+            p22, p789 = self.twenty_two(left) if scale.dealer_22_pushes or scale.suited_789_pushes else (0.0, 0.0)
+            return 0.0, scale.lose_over(total, 1.0 - self.blackjack_chance(left), p22, p789 / g.suits ** 2)
+        if scale is not None:
+            d = self.dealer(left)  # the natural in no column: joint with the peek's deals
+            return scale.win_lose(total, d, float(d[SEVEN_EIGHT_NINE]) / g.suits ** 2, cards, ace)
         if total > 21:
             return 0.0, 1.0 - self.blackjack_chance(left) - self.eights_chance(left)
         d = self.dealer(left)
@@ -391,8 +615,8 @@ class _UpCard:
 
     def stand(self, left: Comp, cards: Comp, doubled: bool = False) -> Value:
         """The hand's own wager, standing on ``cards``: as money, and as a Free Bet."""
-        total, _ = _total(cards)
-        win, lose = self.outcome(left, total)
+        total, _ = self.total(cards)
+        win, lose = self.outcome(left, total, sum(cards), cards[ACE] > 0)
         if total == 21 and not doubled:
             win *= self.bonus_odds(cards)  # never on a doubled hand (000 s.1151, D-067)
         lost_to_bj = self.blackjack_chance(left) if self.game.blackjack_takes_all else 0.0
@@ -417,15 +641,19 @@ class _UpCard:
         if hit is not None:
             return hit
         left = tuple(b - c for b, c in zip(base, cards, strict=True))
-        total, soft = _total(cards)
+        total, soft = self.total(cards)
         n = sum(cards)
         g = self.game
         value: Value
         if total >= 21:
             value = self.stand(left, cards)  # 21 stands (D-039); over 21 is bust
         else:
+            # The own-money double's total counts every ace as one where the table says so
+            # (D-129); a free double needs no total of the own-money list (000 s.1262).
+            paid_total = sum(k * v for k, v in zip(cards, VALUES, strict=True)) if g.double_totals_aces_one else total
             can_double = (n == 2 or g.double_any_cards) and (not split_hand or g.double_after_split) \
-                and (not g.double_totals or total in g.double_totals)
+                and (not g.double_totals or paid_total in g.double_totals
+                     or (n == 2 and not soft and total in g.free_doubles))
             code = strategy.at_cards(strategy.hand_code(self.chart, total, soft, self.chart_up), n)
             can_surrender = n == 2 and g.surrender and (not split_hand or g.surrender_after_split)
             move = self.forced(strategy.play_of(code, can_double, can_surrender), total, soft)
@@ -484,7 +712,7 @@ class _UpCard:
             return hit
         g = self.game
         left = tuple(b - c for b, c in zip(base, cards, strict=True))
-        total, soft = _total(cards)
+        total, soft = self.total(cards)
         stand = self.stand(left, cards, doubled=True)[0]
         value = stand
         if total < 21:  # a bust is settled at once (D-064); 21 stands (D-039)
@@ -520,7 +748,8 @@ class _UpCard:
         one = tuple(int(i == pair) for i in range(10))
         free = (pair + 1) in g.free_splits
         pick = 1 if free else 0  # which value the other hands take
-        if pair == ACE and g.split_aces_one_card:
+        most = self.most_hands(pair)
+        if pair == ACE and g.split_aces_one_card and not (g.resplit_aces and most > 2):
             # One card to each ace (000 s.309, D-037); an ace and a ten is 21, not blackjack (D-038).
             each: list[float] = [0.0, 0.0]
             for r, k in enumerate(left):
@@ -533,10 +762,17 @@ class _UpCard:
         not_pair = [0.0, 0.0]
         for r, k in enumerate(left):
             if k and r != pair:
-                v = self.hand(_plus(one, r), base, True)
+                # A split ace takes its one card and stands (resplitting another ace, 4.0a).
+                v = self.stand(_minus(left, r), _plus(one, r)) if pair == ACE and g.split_aces_one_card \
+                    else self.hand(_plus(one, r), base, True)
                 not_pair[0] += k / size * v[0] / (1.0 - q)
                 not_pair[1] += k / size * v[1] / (1.0 - q)
-        kept = self.hand(_plus(one, pair), base, True) if q else (0.0, 0.0)
+        if not q:
+            kept: Value = (0.0, 0.0)
+        elif pair == ACE and g.split_aces_one_card:
+            kept = self.stand(_minus(left, pair), _plus(one, pair))  # two aces at the most hands: stands
+        else:
+            kept = self.hand(_plus(one, pair), base, True)
 
         @cache
         def hands(first: bool, others: int, made: int) -> float:
@@ -549,13 +785,18 @@ class _UpCard:
             else:
                 return 0.0
             rest = (1.0 - q) * (not_pair[which] + hands(*done, made))
-            if made < g.max_hands:
+            if made < most:
                 rest += q * hands(*grown, made + 1)
             else:
                 rest += q * (kept[which] + hands(*done, made))
             return rest
 
         return hands(True, 1, 2)
+
+    def most_hands(self, pair: int) -> int:
+        """The hands a pair of this rank may split to: the table's, or its pair value's where
+        the table posts one (``max_hands_by_value``)."""
+        return dict(self.game.max_hands_by_value).get(pair + 1, self.game.max_hands)
 
     # -- one deal --------------------------------------------------------------------
     def deal(self, a: int, b: int) -> float:
@@ -569,7 +810,7 @@ class _UpCard:
                 return g.blackjack_pays  # paid even against the dealer's blackjack (000 s.1130)
             return (1.0 - bj) * g.blackjack_pays  # a blackjack against the dealer's pushes (D-034)
         charged = 0.0 if g.blackjack_takes_all else -bj  # the dealer's blackjack takes the wager
-        if a == b and g.max_hands >= 2 and self.chart.pairs[a + 1][self.chart_up]:
+        if a == b and self.most_hands(a) >= 2 and self.chart.pairs[a + 1][self.chart_up]:
             return charged + self.split(a)
         return charged + self.hand(cards, self.shoe, False)[0]
 

@@ -14,8 +14,9 @@ The count of :mod:`.blackjack_exact` (P-110, P-111) with the Lucky Chances compa
   player holds when the hand ends. Against the P/D's Natural or Bonus Natural a hand loses only
   its original wager (its double and its split wager go back, D-130's settlement), a player's
   Natural pushes and a player's Bonus Natural is paid whatever the P/D holds (002 s.1345-1347).
-* The comparison (:func:`webgame.games.blackjack.engine.over_scale_result`): the P/D's final
-  total is counted bust by bust (22 to 26); a player's total over 21 is not lost at once:
+* The comparison (:func:`webgame.games.blackjack.engine.over_scale_result`, the blackjack
+  count's :class:`.blackjack_exact.OverScale`, P-284): the P/D's final total is counted bust by
+  bust (22 to 26, :func:`.blackjack_exact.dealer_finals`); a player's total over 21 is not lost at once:
   against a P/D total of 21 or less it loses, against a P/D bust it pushes when closer
   (``over_closer_pushes``, D-137) and loses when equal or farther; equal totals push except
   those in ``dealer_wins_ties_at`` (17, 002 s.1394-1397).
@@ -34,7 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -43,7 +43,7 @@ from ..engine.money import Odds
 from ..engine.paytable import odds_of
 from ..games.blackjack import strategy
 from ..games.blackjack.strategy import DOUBLE, HIT, STAND
-from .blackjack_exact import Comp, FloatArray, IntArray, _onehot, log_falling
+from .blackjack_exact import TWO_CARD_21, Comp, FloatArray, OverScale, dealer_finals
 
 # Ranks: 0 the ace, 1-8 the twos to nines, 9 an ordinary ten-value card, 10 a Logo card.
 ACE, TEN, LOGO = 0, 9, 10
@@ -51,9 +51,7 @@ VALUE = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10)
 RANKS = len(VALUE)
 # The P/D's outcomes, in the order of its probability vectors: totals 17 to 21, busts 22 to 26,
 # the Natural (an ace and a Logo), the Bonus Natural (two Logos).
-BUSTS = 5  # index of 22
 NATURAL, BONUS = 10, 11
-TWO_CARD_21 = 10  # in the draw list (ten-values together): an ace and a ten-value as the first two
 
 
 def lucky_shoe(rules: Mapping[str, Any]) -> Comp:
@@ -67,62 +65,11 @@ def merge_tens(comp: Comp) -> Comp:
     return (*comp[:TEN], comp[TEN] + comp[LOGO])
 
 
-@dataclass(frozen=True)
-class Draws:
-    counts: IntArray
-    length: IntArray
-    orders: FloatArray
-    most: int
-    onehot: FloatArray
-
-
-def _stands(total: int, soft: bool, h17: bool) -> bool:
-    return total > 17 or (total == 17 and not (soft and h17))
-
-
-@cache
-def dealer_draws(up_value: int, h17: bool) -> Draws:
-    """Every multiset of cards (ten-values together) the P/D can draw after an up card of this
-    value, hole card first, with the orders in which it ends on each total 17-26 or on an
-    ace and a ten-value as its first two cards (index ``TWO_CARD_21``)."""
-    found: dict[Comp, list[int]] = {}
-
-    def walk(hard: int, aces: bool, drawn: list[int]) -> None:
-        soft = aces and hard + 10 <= 21
-        total = hard + 10 if soft else hard
-        if len(drawn) == 1 and total == 21:
-            outcome = TWO_CARD_21
-        elif total > 21 or _stands(total, soft, h17):
-            outcome = total - 17
-        else:
-            for v in range(1, 11):
-                drawn.append(v)
-                walk(hard + v, aces or v == 1, drawn)
-                drawn.pop()
-            return
-        key = tuple(drawn.count(v) for v in range(1, 11))
-        found.setdefault(key, [0] * 11)[outcome] += 1
-
-    walk(up_value, up_value == 1, [])
-    keys = sorted(found)
-    counts = np.array(keys, dtype=np.int64)
-    most = int(counts.max())
-    return Draws(counts=counts, length=counts.sum(axis=1),
-                 orders=np.array([found[k] for k in keys], dtype=np.float64), most=most,
-                 onehot=_onehot(counts, most))
-
-
 def dealer_outcomes(left: Comp, up: int, h17: bool) -> FloatArray:
     """P(outcome) of the P/D's hand, ``up`` (a rank) showing and ``left`` (eleven ranks, the
     hole card among them) in the shoe: totals 17-21, busts 22-26, Natural, Bonus Natural."""
-    d = dealer_draws(VALUE[up], h17)
-    comp = merge_tens(left)
-    n = sum(comp)
-    deep = int(d.length.max())
-    total = np.zeros(deep + 1)
-    steps = n - np.arange(deep, dtype=np.float64)
-    total[1:] = np.cumsum(np.log(np.where(steps > 0, steps, 1.0)))
-    p = np.exp(d.onehot @ log_falling(comp, d.most).ravel() - total[d.length]) @ d.orders
+    p = dealer_finals(merge_tens(left), VALUE[up], h17)  # the P/D's draws, ten-values together (P-284)
+    n = sum(left)
     out = np.zeros(12)
     out[:10] = p[:10]
     two = float(p[TWO_CARD_21])
@@ -204,6 +151,8 @@ class _UpCard:
         self.up = up
         self.chart_up = 11 if up == ACE else VALUE[up]
         self.shoe = _minus(game.comp, up)
+        # The comparison the blackjack count makes of hands over 21 (P-284), with this table's flags.
+        self.scale = OverScale(over_closer_pushes=game.over_closer_pushes, dealer_wins_ties_at=game.dealer_wins_ties_at)
         self._dealer: dict[Comp, FloatArray] = {}
         self._hand: dict[tuple[Comp, Comp, bool], Value] = {}
 
@@ -225,21 +174,8 @@ class _UpCard:
 
     def stand(self, left: Comp, total: int, stake: float = 1.0) -> Value:
         """A hand standing on ``total`` (over 21 too), ``stake`` times the original wager on it."""
-        g = self.game
         d = self.dealer(left)
-        win = lose = 0.0
-        if total <= 21:
-            win = float(d[BUSTS:BUSTS + 5].sum())
-            for k, t in enumerate(range(17, 22)):
-                if total > t:
-                    win += d[k]
-                elif total < t or t in g.dealer_wins_ties_at:
-                    lose += d[k]
-        else:
-            lose = float(d[:5].sum())
-            for k, t in enumerate(range(22, 27)):
-                if t <= total or not g.over_closer_pushes:
-                    lose += d[BUSTS + k]
+        win, lose = self.scale.win_lose(total, d[:NATURAL])
         return stake * (win - lose), float(d[NATURAL] + d[BONUS])
 
     def move(self, cards: Comp, total: int, soft: bool, can_double: bool) -> str:

@@ -1,4 +1,5 @@
-"""No Bust 21st Century Blackjack: the side bets exactly by counting, the main game by simulation.
+"""No Bust 21st Century Blackjack: the side bets and the main game exactly by counting; the
+engine's own simulation as the main game's cross-check.
 
 Every figure is the house edge of a player's wager against the player-dealer (P/D), who banks
 it: what the P/D wins on average per unit wagered. The collection fee is not in it (the
@@ -14,21 +15,28 @@ wagers whole.
   colour (D-124).
 * **Blackjack Bonus Bet** (001 §39): as at Pure Spanish 21.5 (:mod:`.pure_spanish_21_5`), on No
   Bust 4.0's scale: the Natural is an ace and a ten, six cards count up to 22 (D-140, D-141).
-* **The main game**: the engine itself, every circle a house bot (the standard multi-deck basic
-  strategy chart, with the edition's forced stands and hits, doubling on two cards only, never a
-  side bet or insurance), round after round from one persistent shoe.
+* **The main game**: counted over the finite shoe by :mod:`.blackjack_exact` (P-287) under the
+  house chart the bots play (the standard multi-deck basic strategy chart, with the edition's
+  forced stands and hits, doubling on two cards only, never a side bet or insurance), on the
+  edition's scale: an ace eleven up to 22 and a closer 3-card 25 pushing at 4.0; the Natural
+  20½, a 21 over and the P/D's 3-card 23-25 pushing a closer 3-card hand at 4.0a; hands over
+  compared with the P/D's final total. The cross-check (``flask edge
+  no-bust-21st-century-blackjack --check ROUNDS``) is the engine itself, every circle a house
+  bot, round after round from one persistent shoe.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from ..engine.paytable import Variant, odds_of
 from ..games.blackjack import NoBustBlackjack
 from ..games.blackjack.engine import MAIN
 from ..games.blackjack.sidebets import BLACKJACK_BONUS, BUSTER, PERFECT_PAIRS
+from . import blackjack_exact
 from . import pure_spanish_21_5 as ps
 from .blackjack import _lines
 from .blackjack_tables import play_rounds
@@ -82,18 +90,68 @@ def main_assumptions(rules: Mapping[str, Any], game: str = "No Bust") -> str:
     )
 
 
+def counted(rules: Mapping[str, Any]) -> bool:
+    """Whether the count compares this edition's hands (every edition's scale: 22, 20½, P-287)."""
+    try:
+        blackjack_exact.OverScale.of(rules)
+    except ValueError:
+        return False
+    return True
+
+
+def exact_assumptions(rules: Mapping[str, Any]) -> str:
+    game = blackjack_exact.Game.of(rules)
+    scale = game.over_scale
+    assert scale is not None
+    over = scale.over_above
+    natural = "counted 22" if over == 22 else "20½: a 21 is over" if over == 20 else "21½"
+    pushes = []
+    if scale.player_three_card:
+        pushes.append(f"a closer 3-card {', '.join(str(t) for t in sorted(scale.player_three_card))} pushes")
+    if scale.dealer_three_card:
+        pushes.append("a closer 3-card hand (not a 3-card 22 without an ace) pushes the P/D's 3-card "
+                      f"{', '.join(str(t) for t in sorted(scale.dealer_three_card))}")
+    by_value = dict(game.max_hands_by_value)
+    aces = by_value.get(1, game.max_hands)
+    split_aces = "aces resplit, one card each" if game.resplit_aces and aces > 2 else "aces once, one card each"
+    return (
+        f"Exact count over a fresh shoe of {rules['decks']} decks (P-287): the player plays {game.chart.name} (the "
+        "house bots' chart, webgame.games.blackjack.strategy; not a No Bust chart) within the edition's forced "
+        f"moves (stand on 21{' and 22' if game.soft_up_to == 22 else ''}, hit {rules['player_must_hit_hard']} or "
+        "less), doubling the whole wager on any two cards, after splits too, splits to "
+        f"{game.max_hands} hands ({split_aces}{', tens to ' + str(by_value[10]) if 10 in by_value else ''}), "
+        "late surrender on the first two cards, not after a split; never insurance or a side bet. An ace counts "
+        f"eleven up to {game.soft_up_to}. Every card the player draws and the player-dealer's final totals (17 to "
+        "26 one by one, and those of 3 cards) exact for the shoe less the up card and all the player's cards; the "
+        f"P/D peeks. The Natural (ace and ten, {natural}) pays {rules['blackjack_pays']} and pushes the P/D's; "
+        f"hands over {over} wait and are compared: both over, the P/D wins"
+        f"{', except that ' + ' and '.join(pushes) if pushes else ''}. Splits counted as published calculators "
+        "count them (P-111). House edge per initial wager (the P/D's edge against one player, one circle against "
+        "a fresh shoe, no cut card); the collection fee and the P/D's stake limit are not in it."
+    )
+
+
+def main_exact(rules: Mapping[str, Any]) -> Result:
+    """The base wager's exact figure (:func:`.blackjack_exact.main_bet`)."""
+    return Result(house_edge=blackjack_exact.main_bet(rules).house_edge)
+
+
 def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
     rules = ps.posted(rules)
     decks = int(rules["decks"])
     over, _ = ps.scale(rules)
     sides = rules.get("side_bets", [])
-    out = [Wager(
-        bet=MAIN, label="Base wager (basic strategy bot)",
-        paytable={"blackjack": str(rules["blackjack_pays"]), "win": _lines(rules, str(rules["main_paytable"]))["win"]},
-        assumptions=main_assumptions(rules), simulated=True,
-        sim_key={**{k: rules.get(k) for k in MAIN_SETTINGS}, "game": GAME},
-        default_rounds=DEFAULT_ROUNDS,
-    )]
+    paytable = {"blackjack": str(rules["blackjack_pays"]), "win": _lines(rules, str(rules["main_paytable"]))["win"]}
+    sim_key = {**{k: rules.get(k) for k in MAIN_SETTINGS}, "game": GAME}
+    if counted(rules):
+        main = Wager(bet=MAIN, label="Base wager (basic strategy bot)", paytable=paytable,
+                     assumptions=exact_assumptions(rules), exact=partial(main_exact, rules), slow=True,
+                     can_simulate=True, sim_key=sim_key, default_rounds=DEFAULT_ROUNDS)
+    else:
+        main = Wager(bet=MAIN, label="Base wager (basic strategy bot)", paytable=paytable,
+                     assumptions=main_assumptions(rules), simulated=True, sim_key=sim_key,
+                     default_rounds=DEFAULT_ROUNDS)
+    out = [main]
     if BUSTER in sides:
         out.append(Wager(
             bet=BUSTER, label="Buster Blackjack", paytable=_lines(rules, BUSTER),

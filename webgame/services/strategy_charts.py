@@ -8,9 +8,10 @@ from typing import Any
 
 from ..games.blackjack import strategy
 
-# Games whose bots play a named chart of webgame.games.blackjack.strategy (P-140, P-225, P-228).
+# Games whose bots play a named chart of webgame.games.blackjack.strategy (P-140, P-225, P-228, P-284,
+# P-287).
 CHARTED = frozenset({"blackjack", "spanish-21", "free-bet-blackjack", "blackjack-switch", "lucky-chances-blackjack",
-                     "pure-spanish-21-5"})
+                     "pure-spanish-21-5", "21st-century-free-bet-blackjack", "no-bust-21st-century-blackjack"})
 
 
 def chart_for(game: str, rules: Mapping[str, Any], config: Mapping[str, Any] | None = None) -> dict[str, Any] | None:

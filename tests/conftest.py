@@ -13,6 +13,7 @@ os.environ.setdefault("INSTANCE_PATH", tempfile.mkdtemp(prefix="casino-instance-
 
 from webgame import create_app
 from webgame.analysis import background
+from webgame import models
 from webgame.extensions import db
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -26,6 +27,13 @@ def small_page_simulations(monkeypatch):
     monkeypatch.setattr(background, "WEB_SECONDS", 5.0)
     yield
     background.drop_waiting()
+
+
+@pytest.fixture(autouse=True)
+def quick_password_hashes(monkeypatch):
+    """The demo floor's players, made for every operator test, would cost a fifth of a second
+    of scrypt each; a cheap salted hash checks the same login paths."""
+    monkeypatch.setattr(models, "PASSWORD_HASH_METHOD", "pbkdf2:sha256:1000")
 
 
 @pytest.fixture

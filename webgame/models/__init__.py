@@ -19,6 +19,11 @@ def utcnow() -> datetime:
 
 # flask-sqlalchemy builds db.Model at run time, so mypy cannot name it: each model's class line
 # ignores that one error (name-defined) and nothing else.
+# A password is kept as a slow, salted hash (scrypt: about a fifth of a second of CPU each), so a
+# stolen table of them is slow to guess from. The test suite makes many players and lowers it.
+PASSWORD_HASH_METHOD = "scrypt"
+
+
 class Player(UserMixin, db.Model):  # type: ignore[name-defined]
     __tablename__ = "players"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -31,7 +36,7 @@ class Player(UserMixin, db.Model):  # type: ignore[name-defined]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     def set_password(self, password: str) -> None:
-        self.password_hash = generate_password_hash(password)
+        self.password_hash = generate_password_hash(password, method=PASSWORD_HASH_METHOD)
 
     def check_password(self, password: str) -> bool:
         return bool(self.password_hash) and check_password_hash(self.password_hash or "", password)

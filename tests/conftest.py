@@ -11,9 +11,8 @@ import pytest
 os.environ.setdefault("SECRET_KEY", "test-secret-key")
 os.environ.setdefault("INSTANCE_PATH", tempfile.mkdtemp(prefix="casino-instance-"))
 
-from webgame import create_app
+from webgame import create_app, models
 from webgame.analysis import background
-from webgame import models
 from webgame.extensions import db
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')

@@ -18,8 +18,11 @@ def fresh(page: Page) -> None:
 
 
 def three_seated(browser: Browser, base: str, table: str) -> tuple[list[BrowserContext], list[Page]]:
-    """Three guests, each in a browser of their own, seated at ``table`` with $200 of chips."""
-    contexts = [browser.new_context() for _ in range(3)]
+    """Three guests, each in a browser of their own, seated at ``table`` with $200 of chips.
+    Their browsers ask for reduced motion: these tests follow the round, not the animations
+    (the single-browser tests keep them), and three felts glowing for the seat to act cost
+    a quarter of the run in repainting."""
+    contexts = [browser.new_context(reduced_motion="reduce") for _ in range(3)]
     pages = [ctx.new_page() for ctx in contexts]
     for page in pages:
         sit_and_buy(page, base, table)

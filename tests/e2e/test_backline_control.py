@@ -54,7 +54,7 @@ def control_table(live_server) -> int:
 
 def seated_at(browser: Browser, base: str, table_id: int) -> tuple[list[BrowserContext], list[Page]]:
     """Three guests, each in a browser of their own, seated with $200 of chips."""
-    contexts = [browser.new_context() for _ in range(3)]
+    contexts = [browser.new_context(reduced_motion="reduce") for _ in range(3)]
     pages = [ctx.new_page() for ctx in contexts]
     for page in pages:
         page.goto(base + "/login")

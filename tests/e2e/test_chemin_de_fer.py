@@ -21,7 +21,7 @@ TABLE = "Chapter 4 Chemin de Fer"
 
 def test_a_bid_a_banco_and_a_coup(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
+    contexts = [browser.new_context(reduced_motion="reduce") for _ in range(3)]
     a, b, c = (ctx.new_page() for ctx in contexts)
     for page in (a, b, c):
         sit_and_buy(page, base, TABLE)

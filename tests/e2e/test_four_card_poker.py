@@ -23,7 +23,7 @@ def fresh(page: Page) -> None:
 
 def test_a_hand_plays_to_settlement_at_the_player_dealer_table(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(2)]
+    contexts = [browser.new_context(reduced_motion="reduce") for _ in range(2)]
     banker, player = (ctx.new_page() for ctx in contexts)
     for page in (banker, player):
         sit_and_buy(page, base, TABLE)

@@ -37,7 +37,7 @@ def take_the_bank(banker: Page, others: list[Page], turn: str) -> None:
 
 def test_three_players_bank_passes_after_two_hands(browser: Browser, live_server):
     base = live_server["url"]
-    contexts = [browser.new_context() for _ in range(3)]
+    contexts = [browser.new_context(reduced_motion="reduce") for _ in range(3)]
     a, b, c = (ctx.new_page() for ctx in contexts)
     for page in (a, b, c):
         sit_and_buy(page, base, TABLE)

@@ -2,7 +2,6 @@
 
 import json
 
-import pytest
 import sqlalchemy as sa
 
 from webgame.extensions import db
@@ -10,16 +9,6 @@ from webgame.models import Player, Table
 from webgame.services.demo import seed
 
 from .tablehelp import Seat, latest_round
-
-
-@pytest.fixture
-def operator(client):
-    seed()
-    db.session.commit()
-    client.get("/login")
-    resp = client.post("/login", {"username": "operator", "password": "operator-pass-123"})
-    assert resp.status_code == 302
-    return client
 
 
 def test_demo_floor_is_seeded_once(app):

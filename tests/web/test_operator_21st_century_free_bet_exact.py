@@ -5,41 +5,19 @@ chart each figure assumes."""
 from __future__ import annotations
 
 import importlib
-import re
-import time
-
-import pytest
-import sqlalchemy as sa
 
 from webgame.analysis.core import EXACT
 from webgame.engine.paytable import load_game, resolve
 from webgame.extensions import db
 from webgame.games.blackjack import strategy
-from webgame.models import Table
 from webgame.services import strategy_charts
 from webgame.services.demo import seed
+
+from .operatorhelp import main_row, named, settled
 
 fb = importlib.import_module("webgame.analysis.21st_century_free_bet_blackjack")
 NAME = "Crystal Park 21st Century Free Bet Blackjack (player-dealer)"
 LABEL = "Base wager (Free Bet chart bot)"
-
-
-@pytest.fixture
-def operator(client):
-    seed()
-    db.session.commit()
-    client.get("/login")
-    assert client.post("/login", {"username": "operator", "password": "operator-pass-123"}).status_code == 302
-    return client
-
-
-def settled(html_of, seconds: float) -> str:
-    """Ask again while a figure is still being computed (the fragment polls itself)."""
-    deadline = time.monotonic() + seconds
-    while 'hx-trigger="every 2s"' in (html := html_of()):
-        assert time.monotonic() < deadline, html
-        time.sleep(0.2)
-    return html
 
 
 def test_every_deck_count_is_counted_exactly_under_the_named_chart() -> None:
@@ -52,12 +30,11 @@ def test_every_deck_count_is_counted_exactly_under_the_named_chart() -> None:
 
 
 def test_the_operator_page_shows_the_exact_figure(operator) -> None:
-    table = db.session.scalars(sa.select(Table).filter_by(name=NAME)).one()
+    table = named(NAME)
     html = settled(lambda: operator.get(f"/operator/tables/{table.id}/edges", headers={"HX-Request": "true"})
                    .get_data(as_text=True), seconds=180.0)
-    m = re.search(rf"<td>{re.escape(LABEL)}</td>\s*<td>(-?[0-9.]+)%</td>\s*<td>\s*([a-z]+)", html)
-    assert m, html
-    assert m.group(2) == "exact" and 1.2 < float(m.group(1)) < 1.8  # the P/D's edge, 1.494 % in six decks
+    edge, method = main_row(html, LABEL)
+    assert method == "exact" and 1.2 < edge < 1.8  # the P/D's edge, 1.494 % in six decks
     assert "Free Bet strategy" in html
 
 
@@ -67,7 +44,7 @@ def test_the_table_page_prints_its_rules_and_the_free_bet_chart(guest) -> None:
     assert chart is not None and chart["name"] == strategy.FREE_BET_NAME
     seed()
     db.session.commit()
-    table = db.session.scalars(sa.select(Table).filter_by(name=NAME)).one()
+    table = named(NAME)
     html = guest.get(f"/tables/{table.id}").get_data(as_text=True)
     panel = html[html.index('id="rules-h"'):]
     assert "Free double on a two-card hard 9, 10 or 11" in panel
@@ -81,12 +58,11 @@ BUSTER_4_0 = "Lucky Derby No Bust 21st Century Buster Blackjack 4.0 (player-deal
 def test_no_bust_4_0_shows_its_exact_figure_and_the_house_chart(operator) -> None:
     """No Bust 4.0's base wager is counted too (P-287): the operator's page shows it as exact, and
     the table's rules panel prints the house chart the bots play."""
-    table = db.session.scalars(sa.select(Table).filter_by(name=BUSTER_4_0)).one()
+    table = named(BUSTER_4_0)
     html = settled(lambda: operator.get(f"/operator/tables/{table.id}/edges", headers={"HX-Request": "true"})
                    .get_data(as_text=True), seconds=180.0)
-    m = re.search(r"<td>Base wager \(basic strategy bot\)</td>\s*<td>(-?[0-9.]+)%</td>\s*<td>\s*([a-z]+)", html)
-    assert m, html
-    assert m.group(2) == "exact" and 6.0 < float(m.group(1)) < 7.5  # the P/D's edge, 6.887 % in six decks
+    edge, method = main_row(html, "Base wager (basic strategy bot)")
+    assert method == "exact" and 6.0 < edge < 7.5  # the P/D's edge, 6.887 % in six decks
     page = operator.get(f"/tables/{table.id}").get_data(as_text=True)
     shown = page[page.index('id="rules-h"'):]
     shown = shown[shown.index('data-testid="strategy-chart"'):]

@@ -6,50 +6,18 @@ assumes."""
 from __future__ import annotations
 
 import itertools
-import re
-import time
 
 import pytest
-import sqlalchemy as sa
 
 from webgame.analysis import blackjack_switch, free_bet_blackjack, spanish_21
 from webgame.analysis.core import EXACT
 from webgame.engine.paytable import load_game, resolve
-from webgame.extensions import db
-from webgame.models import Table
 from webgame.services import strategy_charts
-from webgame.services.demo import seed
+
+from .operatorhelp import main_row, named, settled
 
 # The operator's options that change the main game's count (the rest is the table's furniture).
 COUNTED = ("decks",)
-
-
-@pytest.fixture
-def operator(client):
-    seed()
-    db.session.commit()
-    client.get("/login")
-    assert client.post("/login", {"username": "operator", "password": "operator-pass-123"}).status_code == 302
-    return client
-
-
-def named(name: str) -> Table:
-    return db.session.scalars(sa.select(Table).filter_by(name=name)).one()
-
-
-def settled(html_of, seconds: float) -> str:
-    """Ask again while a figure is still being computed (the fragment polls itself)."""
-    deadline = time.monotonic() + seconds
-    while 'hx-trigger="every 2s"' in (html := html_of()):
-        assert time.monotonic() < deadline, html
-        time.sleep(0.2)
-    return html
-
-
-def main_row(fragment: str, label: str) -> tuple[float, str]:
-    m = re.search(rf"<td>{re.escape(label)}</td>\s*<td>(-?[0-9.]+)%</td>\s*<td>\s*([a-z]+)", fragment)
-    assert m, f"no {label} row in {fragment}"
-    return float(m.group(1)), m.group(2)
 
 
 @pytest.mark.parametrize(("game", "module", "strategy_name"), [

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html as htmllib
 import re
-import time
 from datetime import timedelta
 
 import pytest
@@ -16,22 +15,9 @@ from webgame.extensions import db
 from webgame.games import registry
 from webgame.models import BetSettlement, Round, Table, utcnow
 from webgame.services import floor
-from webgame.services.demo import seed
 
+from .operatorhelp import named, settled
 from .tablehelp import Seat, assert_books_balance
-
-
-@pytest.fixture
-def operator(client):
-    seed()
-    db.session.commit()
-    client.get("/login")
-    assert client.post("/login", {"username": "operator", "password": "operator-pass-123"}).status_code == 302
-    return client
-
-
-def named(name: str) -> Table:
-    return db.session.scalars(sa.select(Table).filter_by(name=name)).one()
 
 
 def visible(page: str) -> str:
@@ -44,15 +30,6 @@ def edit_row(client, table: Table, **args) -> str:
     resp = client.get(f"/operator/tables/{table.id}/edit", query_string=args, headers={"HX-Request": "true"})
     assert resp.status_code == 200
     return resp.get_data(as_text=True)
-
-
-def settled(html_of, seconds: float = 30.0) -> str:
-    """Ask again while a figure is still being computed (the fragment polls itself)."""
-    deadline = time.monotonic() + seconds
-    while 'hx-trigger="every 2s"' in (html := html_of()):
-        assert time.monotonic() < deadline, html
-        time.sleep(0.2)
-    return html
 
 
 def edge_of(fragment: str, wager: str) -> str:

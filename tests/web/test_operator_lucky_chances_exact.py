@@ -4,45 +4,18 @@ prints the chart the figure assumes."""
 
 from __future__ import annotations
 
-import re
-import time
-
 import pytest
-import sqlalchemy as sa
 
 from webgame.analysis import lucky_chances_blackjack as lc
 from webgame.analysis.core import EXACT
 from webgame.engine.paytable import load_game, resolve
 from webgame.extensions import db
-from webgame.models import Table
 from webgame.services import strategy_charts
 from webgame.services.demo import seed
 
+from .operatorhelp import main_row, named, settled
+
 LABEL = "Base wager (basic strategy bot)"
-
-
-@pytest.fixture
-def operator(client):
-    seed()
-    db.session.commit()
-    client.get("/login")
-    assert client.post("/login", {"username": "operator", "password": "operator-pass-123"}).status_code == 302
-    return client
-
-
-def settled(html_of, seconds: float) -> str:
-    """Ask again while a figure is still being computed (the fragment polls itself)."""
-    deadline = time.monotonic() + seconds
-    while 'hx-trigger="every 2s"' in (html := html_of()):
-        assert time.monotonic() < deadline, html
-        time.sleep(0.2)
-    return html
-
-
-def main_row(fragment: str) -> tuple[float, str]:
-    m = re.search(rf"<td>{re.escape(LABEL)}</td>\s*<td>(-?[0-9.]+)%</td>\s*<td>\s*([a-z]+)", fragment)
-    assert m, f"no {LABEL} row in {fragment}"
-    return float(m.group(1)), m.group(2)
 
 
 def test_every_deck_count_is_counted_exactly_under_the_named_chart() -> None:
@@ -55,17 +28,17 @@ def test_every_deck_count_is_counted_exactly_under_the_named_chart() -> None:
 
 
 def test_the_operator_page_shows_the_exact_figure_as_the_decks_change(operator) -> None:
-    table = db.session.scalars(sa.select(Table).filter_by(name="Lucky Chances Blackjack (player-dealer)")).one()
+    table = named("Lucky Chances Blackjack (player-dealer)")
     url = f"/operator/tables/{table.id}/edges"
 
     def fragment(**args):
         return operator.get(url, query_string=args, headers={"HX-Request": "true"}).get_data(as_text=True)
 
-    saved, method = main_row(settled(lambda: fragment(), seconds=180.0))
+    saved, method = main_row(settled(lambda: fragment(), seconds=180.0), LABEL)
     assert method == "exact" and 1.8 < saved < 2.4  # the P/D's edge, 2.107 % in six decks (P-225)
     other = settled(lambda: fragment(variant="lucky-chances", form_variant="lucky-chances", opt_decks="4"),
                     seconds=180.0)
-    moved, method = main_row(other)
+    moved, method = main_row(other, LABEL)
     assert method == "exact" and moved < saved and "(not saved yet)" in other
 
 
@@ -85,7 +58,7 @@ def test_the_table_page_prints_its_rules_and_the_chart(guest, name, words) -> No
     prints the posted rules and that chart, with the P/D's soft-17 rule."""
     seed()
     db.session.commit()
-    table = db.session.scalars(sa.select(Table).filter_by(name=name)).one()
+    table = named(name)
     html = guest.get(f"/tables/{table.id}").get_data(as_text=True)
     panel = html[html.index('id="rules-h"'):]
     assert words in panel

@@ -5,10 +5,6 @@ the page's figure with the strategy named."""
 
 from __future__ import annotations
 
-import copy
-import importlib
-from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 import pytest
@@ -19,24 +15,7 @@ from webgame.analysis.registry import analyzer
 from webgame.games.blackjack import strategy
 from webgame.games.blackjack.engine import MAIN
 
-fb = importlib.import_module("webgame.analysis.21st_century_free_bet_blackjack")
-VARIANT = "crystal-park"
-
-
-def rules_of(**changes: Any) -> dict[str, Any]:
-    _, rules, _ = configuration(fb.GAME, VARIANT, {})
-    out = copy.deepcopy(dict(rules))
-    out.update(changes)
-    return out
-
-
-def edge(rules: Mapping[str, Any]) -> float:
-    return float(bx.main_bet(rules).house_edge)
-
-
-@cache
-def shipped_edge() -> float:
-    return edge(rules_of())
+from .test_21st_century_free_bet_exact import VARIANT, edge, fb, rules_of, shipped_edge
 
 
 def test_the_shipped_figure() -> None:

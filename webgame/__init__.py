@@ -66,6 +66,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["seat_context"] = seat_context
     app.jinja_env.globals["posted"] = table_words
+    from .services import poker_room
+
+    app.jinja_env.globals["poker_stakes"] = poker_room.stakes
+    app.jinja_env.globals["poker_rules"] = poker_room.rules_lines
     from .web.fragments import kept, memo, page_csrf_token, rail_key, seats_key
 
     app.jinja_env.globals["memo"] = memo

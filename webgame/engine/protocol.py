@@ -131,6 +131,18 @@ class Fee:
 
 
 @dataclass(frozen=True)
+class Drop:
+    """The house's take out of a pot at a table where players play each other (the poker
+    room): ``account`` is ``"rake"`` (the house's rake, seeds 000 and 004), ``"fees"`` (a
+    card room's collection taken from the pot, seeds 001-003) or ``"jackpot:<meter>"`` (a
+    jackpot's drop). Booked from the table's pot, which the seats' Settlements fill and empty."""
+
+    account: str
+    amount: int
+    memo: str = ""
+
+
+@dataclass(frozen=True)
 class Note:
     """Something the table announces ("Dealer busts", "Reshuffle")."""
 
@@ -138,7 +150,7 @@ class Note:
     seat: int = SYSTEM_SEAT
 
 
-Event = Stake | Refund | Settlement | MeterMove | Fee | Note
+Event = Stake | Refund | Settlement | MeterMove | Fee | Drop | Note
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -149,7 +161,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
     kinds: dict[str, type] = {"Stake": Stake, "Refund": Refund, "Settlement": Settlement,
-                             "MeterMove": MeterMove, "Fee": Fee, "Note": Note}
+                             "MeterMove": MeterMove, "Fee": Fee, "Drop": Drop, "Note": Note}
     payload = {k: v for k, v in data.items() if k != "type"}
     return kinds[str(data["type"])](**payload)  # type: ignore[no-any-return]
 
@@ -176,6 +188,9 @@ class Game(Protocol[StateT]):
     window_closes_with: str
     carries_shoe: bool
     player_banked: bool
+    pot_banked: bool
+    owner_stacks: bool
+    opens_itself: bool
 
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> StateT:
         """A round in its betting phase. ``carry`` is what the last round left (a shoe)."""
@@ -230,6 +245,17 @@ class Game(Protocol[StateT]):
         """Whether the round may still learn who plays each seat (before its cards are out)."""
         ...
 
+    def seat_dealt_in(self, state: StateT, seat: int) -> bool: ...
+
+    def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool: ...
+
+    def history(self, state: StateT, viewer: int | None, names: Mapping[int, str], table_name: str,
+                hand_id: int, started: str) -> str: ...
+
+    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int) -> str: ...
+
+    def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None: ...
+
     def bank_reserve(self, rules: Mapping[str, Any]) -> int:
         """Chips a player who takes the bank must keep beside the stake (the player-dealer's
         collection fee, taken from its chips before the deal, D-483, D-484)."""
@@ -250,6 +276,34 @@ class GameBase(Game[StateT]):
     window_closes_with = "deal"  # the table's move when the betting window runs out (D-025)
     carries_shoe = False  # the shoe outlives the round, so the game can go dead (D-011)
     player_banked = False  # a seated player banks (games/california/table.py): never the house
+    pot_banked = False  # players play each other (the poker room): wagers settle against the table's pot
+    owner_stacks = False  # the round is told each seat's chips with its owner (table stakes)
+    opens_itself = False  # the table opens its next round itself once the last is over (services.clocks.tick)
+
+    def seat_dealt_in(self, state: StateT, seat: int) -> bool:
+        """The seat holds cards in a hand still being played (it may not cash out or leave)."""
+        return False
+
+    def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool:
+        """Whether a table that opens itself has what its next round needs (``seated`` people
+        and bots with chips)."""
+        return False
+
+    def history(self, state: StateT, viewer: int | None, names: Mapping[int, str], table_name: str,
+                hand_id: int, started: str) -> str:
+        """The round as a hand history in the common text format, as ``viewer`` may see it
+        (the poker room); "" for games that keep none."""
+        return ""
+
+    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
+        """Why buying ``amount`` more chips, holding ``holding`` at the table, is refused ("" if
+        it is not): the poker room's minimum and maximum buy-in (table stakes, D-411)."""
+        return ""
+
+    def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None:
+        """(floor, target): a bot below the floor in chips is topped up to the target, where the
+        game bounds what a seat may hold (table stakes); None: the house's usual bankroll."""
+        return None
 
     def takes_owners(self, state: StateT) -> bool:
         return self.to_act(state) is None and not self.is_over(state)

@@ -89,6 +89,18 @@ def bank_problems(table: Table) -> list[str]:
     return []
 
 
+def pot_problems(table: Table) -> list[str]:
+    """Where players play each other the pot settles all at once at the end of a hand (the
+    losers' chips in, the winners' and the house's take out), so it holds nothing between
+    actions: money left there would belong to nobody."""
+    if not registry.engine(table.game, table.variant).pot_banked:
+        return []
+    held = wallet.balance(wallet.account("pot", table_id=table.id, name="Pot"))
+    if held:
+        return [f"Table {table.id} ({table.name}) has {fmt(held)} left in its pot after the hands were settled."]
+    return []
+
+
 def layout_problems() -> list[str]:
     """Plain sentences, one per table whose layout holds money no round will settle."""
     problems = []
@@ -99,6 +111,7 @@ def layout_problems() -> list[str]:
             problems.append(f"Table {table.id} ({table.name}) has {len(opened)} open rounds: "
                             + ", ".join(f"#{r.number}" for r in opened) + ".")
         problems += bank_problems(table)
+        problems += pot_problems(table)
         if on_layout != expected:
             problems.append(f"Table {table.id} ({table.name}) has {fmt(on_layout)} on the layout, but only "
                             f"{fmt(expected)} of it belongs to a round or standing bet that will settle it.")

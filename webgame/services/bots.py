@@ -8,9 +8,10 @@ import sqlalchemy as sa
 
 from ..engine.protocol import SYSTEM_SEAT, Action, Stake
 from ..extensions import db
+from ..games import registry
 from ..models import Player, Seat, Table
 from .books import account_id
-from .rounds import MAX_BOT_STEPS, PlayError, RoundWork
+from .rounds import MAX_BOT_STEPS, PlayError, RoundWork, next_round_rules
 
 MAX_BOTS_PER_PLAYER = 4  # P-010: with the player, five of a seven-seat table
 BOT_FLOOR = 50_000  # a bot with less than this in chips is topped up before it bets
@@ -66,8 +67,11 @@ def run_bots(work: RoundWork) -> None:
 
 def top_up(work: RoundWork, bot: Player) -> None:
     """Bots play with real ledgered chips, issued from the cage when they run low."""
-    if work.chips_balance(bot.id) < BOT_FLOOR:
-        work.books.move(account_id("cage", name="Demo chip cage"), work.chips_id(bot.id), BOT_TOP_UP,
+    held = work.chips_balance(bot.id)
+    bankroll = work.game.bot_bankroll(work.rnd.rules)
+    floor, target = bankroll if bankroll is not None else (BOT_FLOOR, held + BOT_TOP_UP)
+    if held < floor:
+        work.books.move(account_id("cage", name="Demo chip cage"), work.chips_id(bot.id), target - held,
                         "bot bankroll")
 
 
@@ -94,8 +98,10 @@ def add_bot(table: Table, number: int, by: Player) -> Seat:
     seat = sit(table, bot, number)
     seat.bot_sponsor_id = None if by.is_operator else by.id
     chips = wallet.chips(bot.id, table.id)
-    if wallet.balance(chips) < BOT_FLOOR:
-        wallet.transfer(wallet.cage(), chips, BOT_TOP_UP, memo="bot bankroll")
+    bankroll = registry.engine(table.game, table.variant).bot_bankroll(next_round_rules(table))
+    floor, target = bankroll if bankroll is not None else (BOT_FLOOR, wallet.balance(chips) + BOT_TOP_UP)
+    if wallet.balance(chips) < floor:
+        wallet.transfer(wallet.cage(), chips, target - wallet.balance(chips), memo="bot bankroll")
     return seat
 
 

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from ..engine.money import fmt
+from ..games import registry
 from ..models import Player, Table
 from . import live, wallet
-from .rounds import PlayError
+from .rounds import PlayError, next_round_rules
 from .seating import in_play_anywhere
 
 
 def buy_in(table: Table, player: Player, amount: int) -> None:
     if amount <= 0:
         raise PlayError("Enter an amount greater than zero.")
+    game = registry.engine(table.game, table.variant)
+    refusal = game.buy_in_refusal(next_round_rules(table), wallet.balance(wallet.chips(player.id, table.id)), amount)
+    if refusal:
+        raise PlayError(refusal)
     try:
         wallet.transfer(wallet.wallet(player.id), wallet.chips(player.id, table.id), amount,
                         memo="buy-in")

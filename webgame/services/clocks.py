@@ -12,15 +12,19 @@ from datetime import timedelta
 
 from ..engine.protocol import SYSTEM_SEAT, Action
 from ..extensions import db
-from ..models import Table, utcnow
+from ..games import registry
+from ..models import Round, Table, utcnow
 from .rounds import (
     MAX_BOT_STEPS,
     PlayError,
     RoundWork,
     current_round,
     open_work,
+    refresh_stacks,
     seat_owners,
     settle_after,
+    start_round,
+    table_carry,
 )
 
 BETTING_WINDOW_S = 15  # D-025
@@ -80,10 +84,29 @@ def tick(table: Table) -> bool:
     """Apply a passed deadline, if any: close betting, or make the timed-out player's default
     move (D-009: the option that risks no more money). Returns True if the table moved."""
     rnd = current_round(table)
-    if rnd is None or rnd.status != "open" or rnd.deadline is None or utcnow() < rnd.deadline:
+    if rnd is None or rnd.status != "open":
+        return open_itself(table, rnd)
+    if rnd.deadline is None or utcnow() < rnd.deadline:
         return False
     with db.session.no_autoflush:
         _expire(RoundWork.resume(table, rnd))
+    return True
+
+
+def open_itself(table: Table, last: Round | None) -> bool:
+    """A table whose game deals hand after hand (the poker room) opens its next round as soon
+    as the last is over and enough players sit; the round's own window then deals it. Two
+    requests that both open it are told apart by the round's unique number (the loser's
+    transaction is rolled back by its caller)."""
+    game = registry.engine(table.game, table.variant)
+    if not game.opens_itself or table.status != "open":
+        return False
+    if not game.can_open(table_carry(table), len(seat_owners(table))):
+        return False
+    with db.session.no_autoflush:
+        work = start_round(table, last)
+        settle_after(work)
+        work.save()
     return True
 
 
@@ -122,6 +145,7 @@ def close_betting(work: RoundWork) -> None:
     from .presence import return_undealt_bets
 
     return_undealt_bets(work)  # P-015: never deal the bet of someone who is not there
+    refresh_stacks(work)
     move = work.game.timeout_action(work.state)
     if move is not None:
         # Betting open to every seat until the wheel spins or the dice roll: the window's end

@@ -18,7 +18,7 @@ from ..engine.protocol import Action
 from ..engine.rng import verify_commitment
 from ..extensions import db
 from ..games import registry
-from ..models import BetSettlement, Round, RoundEvent, RoundSeat
+from ..models import BetSettlement, Player, Round, RoundEvent, RoundSeat
 from .play import action_rng
 
 
@@ -139,3 +139,15 @@ def last_bets(table: Any, seat: int, player_id: int) -> list[tuple[str, int]]:
                 else:
                     totals.clear()
     return [(spot, amount) for spot, amount in totals.items() if amount > 0]
+
+
+def hand_history(rnd: Round, viewer_seat: int | None) -> str:
+    """A finished poker hand as text in the common hand-history format: the viewer's own hole
+    cards, the cards shown at showdown, the board, every action, the pots and who won them
+    (the engine writes it; "" for a game that keeps none)."""
+    game = registry.engine(rnd.game, rnd.variant)
+    seats = {rs.player_id: rs.seat for rs in round_seats(rnd) if rs.player_id is not None}
+    names = {seats[pid]: name for pid, name in db.session.execute(
+        sa.select(Player.id, Player.display_name).where(Player.id.in_(list(seats))))}
+    started = rnd.started_at.strftime("%Y/%m/%d %H:%M:%S UTC")
+    return game.history(game.load(rnd.state), viewer_seat, names, rnd.table.name, rnd.id, started)

@@ -44,6 +44,7 @@ from ..engine.money import fmt
 from ..engine.paytable import resolve
 from ..engine.protocol import (
     Action,
+    Drop,
     Fee,
     Game,
     IllegalAction,
@@ -72,6 +73,7 @@ from . import live, wallet
 from .books import Books, Overdrawn, account_id
 
 BANK_BET = "bank"  # the player-dealer's stake (games/california/coverage.BANK_BET)
+POT_BET = "pot"  # a seat's chips in the pot where players play each other (games/poker/table.py)
 MAX_BOT_STEPS = 400  # a round never needs more bot decisions than this in one request
 MOVED_ON = "The table moved on. Here is where it stands now."
 
@@ -341,6 +343,10 @@ class RoundWork:
             else:
                 raise ValueError(f"unknown meter direction {ev.direction!r}")
             return
+        if isinstance(ev, Drop):
+            self.books.move(pot_account(self.table), take_account(self.table, ev.account), ev.amount,
+                            ev.memo or "the house's take")
+            return
         owner = self._owner(ev.seat)
         chips = self.chips_id(owner)
         on_layout = account_id("wagers", table_id=self.table.id, name="Wagers on the layout")
@@ -361,7 +367,10 @@ class RoundWork:
             self.settlements.append({"seat": ev.seat, "bet": ev.bet, "player_id": owner, "stake": ev.stake,
                                      "returned": ev.returned, "result": ev.result,
                                      "detail": ev.detail[:120], "created_at": utcnow()})
-            bank = banker(self.table, self.game)
+            # Where players play each other, the pot pays the winners what the losers put in;
+            # anything else (a jackpot award) is the house's, reimbursed by its meter.
+            bank = (pot_account(self.table) if self.game.pot_banked and ev.bet == POT_BET
+                    else banker(self.table, self.game))
             if ev.returned > ev.stake:
                 self.books.move(bank, on_layout, ev.returned - ev.stake, f"{ev.bet} win")
             elif ev.returned < ev.stake:
@@ -500,6 +509,24 @@ def banker(table: Table, game: Game[Any] | None = None) -> int:
     return account_id("house", name="Casino bank")
 
 
+def pot_account(table: Table) -> int:
+    """The table's pot where players play each other: the losers' chips come in and the
+    winners' and the house's take go out, so it is empty between hands."""
+    return account_id("pot", table_id=table.id, name="Pot")
+
+
+def take_account(table: Table, account: str) -> int:
+    """Where the house's take from a pot goes (a ``Drop``): the table's rake or collection
+    account, or a jackpot meter."""
+    if account.startswith("jackpot:"):
+        return account_id("jackpot", name=account.split(":", 1)[1])
+    if account == "rake":
+        return account_id("rake", table_id=table.id, name="Rake")
+    if account == "fees":
+        return fees_account(table)
+    raise ValueError(f"unknown account for the house's take: {account!r}")
+
+
 def bank_account(table: Table) -> int:
     """The table's bank: the player-dealer's stake while a hand is banked, empty between hands."""
     return account_id("bank", table_id=table.id, name="Player-dealer bank")
@@ -519,6 +546,9 @@ def start_round(table: Table, last: Round | None) -> RoundWork:
     game = registry.engine(table.game, table.variant)
     rules = next_round_rules(table)
     rules["meters"] = meter_balances(rules)
+    if game.owner_stacks:
+        # The time the round opened, for collections charged by time (the engine has no clock).
+        rules["opened_at"] = int(utcnow().timestamp())
     seed = table.next_seed or new_seed()
     table.next_seed, table.next_commitment = None, None  # the round takes it (P-012)
     carry = table_carry(table)
@@ -547,7 +577,18 @@ def tell_owner(work: RoundWork, seat: int, occupant: Player | None) -> None:
         return
     if not work.game.takes_owners(work.state):
         return  # boxes change hands between rounds only
-    work.apply(Action(kind, seat, str(occupant.id) if occupant else ""), player=None, actor="table")
+    # Table stakes: a round that plays from the seats' chips is told what each seat holds.
+    stack = work.chips_balance(occupant.id) if occupant is not None and work.game.owner_stacks else 0
+    work.apply(Action(kind, seat, str(occupant.id) if occupant else "", stack), player=None, actor="table")
+
+
+def refresh_stacks(work: RoundWork) -> None:
+    """Just before the cards (table stakes): each seat's chips as they stand now, so chips
+    bought or cashed out while the table waited play in this hand as they are."""
+    if not work.game.owner_stacks:
+        return
+    for number, occupant in seat_owners(work.table).items():
+        tell_owner(work, number, occupant)
 
 
 # -- a player's action ----------------------------------------------------------------
@@ -602,6 +643,7 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
         from .presence import return_undealt_bets
 
         return_undealt_bets(work)  # P-015: a deal never plays the bet of someone not there
+        refresh_stacks(work)
     require_legal(work, action)
     if action.kind in ("bank", "bid") and work.game.player_banked:
         chips, reserve = work.chips_balance(player.id), work.game.bank_reserve(work.state.rules)

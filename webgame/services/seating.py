@@ -67,7 +67,10 @@ def seat_in_play(table: Table, number: int) -> bool:
     if rnd is not None and rnd.status == "open":
         if int((rnd.at_risk or {}).get(str(number), 0)) > 0:
             return True
-        carry: dict[str, Any] | None = game.carry(game.load(rnd.state))
+        state = game.load(rnd.state)
+        if game.seat_dealt_in(state, number):
+            return True  # holding cards in a hand at table stakes: its chips are its stack
+        carry: dict[str, Any] | None = game.carry(state)
     else:
         carry = table_carry(table)
     return bool(carry and game.standing(carry, number) > 0)

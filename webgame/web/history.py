@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, Response, abort, render_template
 from flask_login import current_user
 
 from ..engine.protocol import Action
@@ -43,7 +43,24 @@ def round_detail(round_id: int) -> Any:
               "events": e.events, "at": e.created_at} for e in recall.journal(rnd)]
     return render_template("history/round.html", round=rnd, view=view, steps=steps,
                            settlements=recall.settlements(rnd), seats=rnd_seats(rnd),
-                           mine={rs.seat for rs in mine}, game=registry.rules(rnd.game))
+                           mine={rs.seat for rs in mine}, game=registry.rules(rnd.game),
+                           hand_text=recall.hand_history(rnd, mine[0].seat if mine else None))
+
+
+@bp.get("/rounds/<int:round_id>/hand.txt")
+@player_required
+def hand_history(round_id: int) -> Any:
+    """A finished poker hand as text in the common hand-history format, as this player saw it
+    (their own hole cards and the cards shown at showdown), to save or import elsewhere."""
+    rnd = get_or_404(Round, round_id)
+    mine = [rs for rs in rnd_seats(rnd) if rs.player_id == current_user.id]
+    if (not mine and not current_user.is_operator) or rnd.status == "open":
+        abort(404)
+    text = recall.hand_history(rnd, mine[0].seat if mine else None)
+    if not text:
+        abort(404)
+    return Response(text, mimetype="text/plain", headers={
+        "Content-Disposition": f'inline; filename="hand-{rnd.id}.txt"'})
 
 
 @bp.get("/rounds/<int:round_id>/proof")

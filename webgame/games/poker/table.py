@@ -1,0 +1,514 @@
+"""The poker room's table on the Game protocol: one round is one hand.
+
+A round opens in its ``seating`` phase: the services tell it who sits where and the chips each
+seat holds (table stakes, ``owner_stacks``); a seated player may sit out, come back, or deal
+the hand, and the table deals it when its window closes. ``deal`` draws for the button the
+first time (:func:`room.button_draw`), plans the hand (:func:`room.plan_hand`: who is dealt
+in and every forced bet), takes the collections due before the cards (:mod:`take`), and starts
+the hand on pokerkit (:mod:`hand`). Each chip a seat puts in is a ``Stake`` on its ``pot``
+wager; when the hand is over the house's take leaves the pot as ``Drop`` events and every
+seat dealt in gets one ``Settlement`` of its ``pot`` wager (what it put in, what it won), so
+the table's pot account is empty again (services/rounds.py). The room (button, blinds owed,
+who sits out) is carried to the next hand.
+
+Seats: the services number a table's seats from 0; the room numbers them from 1 (its 0 is
+"none"), so :func:`_r` and :func:`_t` translate at the boundary.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import state as state_io
+from ...engine.cards import RANKS, SUITS
+from ...engine.money import fmt
+from ...engine.protocol import (
+    SYSTEM_SEAT,
+    Action,
+    Drop,
+    Event,
+    Fee,
+    GameBase,
+    IllegalAction,
+    Legal,
+    Note,
+    Settlement,
+    Stake,
+    settle_once,
+)
+from ...engine.rng import Rng, SeededRng
+from . import bots, hand, history, room, take
+from .games import kind_from_rules
+from .structures import from_rules as structure_of
+
+POT = "pot"  # the one wager of a seat in a hand: everything it put in (services.rounds.POT_BET)
+SEATING, HAND, OVER = "seating", "hand", "over"
+
+
+def _r(seat: int) -> int:
+    """A table seat (from 0) as the room numbers it (from 1)."""
+    return seat + 1
+
+
+def _t(seat: int) -> int:
+    """A room seat (from 1) as the table numbers it (from 0)."""
+    return seat - 1
+
+
+@dataclass
+class PokerState:
+    rules: dict[str, Any]
+    room: room.Room
+    phase: str = SEATING
+    owners: dict[str, str] = field(default_factory=dict)   # table seat -> player id
+    stacks: dict[str, int] = field(default_factory=dict)   # table seat -> chips when told
+    plan: room.HandPlan | None = None
+    hand: hand.HandState | None = None
+    draw: list[list[Any]] = field(default_factory=list)    # the button draw: [table seat, card]
+    fees: list[dict[str, Any]] = field(default_factory=list)    # collected from chips before the cards
+    take: list[dict[str, Any]] = field(default_factory=list)    # taken from the pot at the end
+    put_in: dict[str, int] = field(default_factory=dict)   # table seat -> cents staked so far
+    settled: list[str] = field(default_factory=list)
+    results: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    awards: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def _deck() -> list[str]:
+    return [r + s for s in SUITS for r in RANKS]
+
+
+class PokerTable(GameBase[PokerState]):
+    """One board game of the poker room (its ``slug``); every variant is data."""
+
+    family = "poker"
+    opening_actions = ("deal", "sit-out", "sit-in", "post")
+    seat_owner_action = "owner"
+    window_closes_with = "deal"
+    pot_banked = True
+    owner_stacks = True
+    opens_itself = True
+
+    def __init__(self, slug: str, name: str) -> None:
+        self.slug = slug
+        self.name = name
+
+    # -- the round's life -----------------------------------------------------------------
+    def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> PokerState:
+        rr = room.RoomRules.from_rules(rules)
+        data = (carry or {}).get("room")
+        the_room = state_io.load(room.Room, data) if data else room.Room(max_seats=rr.max_seats)
+        return PokerState(rules=dict(rules), room=the_room)
+
+    def carry(self, state: PokerState) -> dict[str, Any]:
+        return {"room": state_io.dump(state.room)}
+
+    def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool:
+        return seated >= 2
+
+    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
+        low, high = room.buy_in_bounds(room.RoomRules.from_rules(rules))
+        if high and holding + amount > high:
+            return (f"Table stakes: at most {fmt(high)} in front of you at this table "
+                    f"(you hold {fmt(holding)}).")
+        if holding + amount < low:
+            return f"The minimum buy-in here is {fmt(low)}."
+        return ""
+
+    def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None:
+        # A bot buys in like a player: the table's maximum (or twice the minimum where the
+        # buy-in has no maximum) once it holds less than the minimum.
+        low, high = room.buy_in_bounds(room.RoomRules.from_rules(rules))
+        return low, high or 2 * low
+
+    def takes_owners(self, state: PokerState) -> bool:
+        return state.phase == SEATING
+
+    def dump(self, state: PokerState) -> dict[str, Any]:
+        return state_io.dump(state)
+
+    def load(self, data: Mapping[str, Any]) -> PokerState:
+        return state_io.load(PokerState, data)
+
+    def is_over(self, state: PokerState) -> bool:
+        return state.phase == OVER
+
+    def to_act(self, state: PokerState) -> int | None:
+        if state.phase != HAND or state.hand is None:
+            return None
+        return hand.to_act(state.hand)
+
+    def seat_dealt_in(self, state: PokerState, seat: int) -> bool:
+        return state.phase == HAND and seat in self._dealt(state)
+
+    # -- what a seat may do ---------------------------------------------------------------
+    def legal_actions(self, state: PokerState, seat: int) -> list[Legal]:
+        if state.phase == SEATING:
+            out = [Legal("deal", label="Deal the next hand")]
+            sat = next((s for s in state.room.seats if s.seat == _r(seat)), None)
+            if sat is not None and sat.status == room.SITTING_OUT:
+                out.append(Legal("sit-in", label="Sit in"))
+            else:
+                out.append(Legal("sit-out", label="Sit out"))
+            if sat is not None and sat.status == room.NEW and not sat.post and state.room.hands_dealt:
+                out.append(Legal("post", label="Post a big blind to play now"))
+            return out
+        if state.phase == HAND and state.hand is not None:
+            return list(hand.legal(state.hand, seat))
+        return []
+
+    def apply(self, state: PokerState, action: Action, rng: Rng) -> list[Event]:
+        kind = action.kind
+        if kind == "owner":
+            return self._owner(state, action)
+        if state.phase == SEATING:
+            if kind == "deal":
+                return self._deal(state, rng)
+            if kind in ("sit-out", "sit-in", "post"):
+                return self._seat_choice(state, action)
+            raise IllegalAction("The next hand has not been dealt yet.")
+        if state.phase != HAND or state.hand is None:
+            raise IllegalAction("This hand is over.")
+        if kind in ("deal", "sit-out", "sit-in", "post"):
+            raise IllegalAction("A hand is in play: that waits until it is over.")
+        legal = [a for a in hand.legal(state.hand, action.seat) if a.kind == kind]
+        if not legal:
+            raise IllegalAction("That move is not open to your seat right now.")
+        bounds = legal[0]
+        if kind in ("bet", "raise") and not bounds.min <= action.amount <= bounds.max:
+            raise IllegalAction(f"{'Bet' if kind == 'bet' else 'Raise to'} between {fmt(bounds.min)} and "
+                                f"{fmt(bounds.max)}.")
+        said = hand.act(state.hand, action.seat, kind, action.amount, action.spot)
+        events: list[Event] = [Note(text) for text in said]
+        state.notes += said
+        events += self._stakes(state)
+        if hand.is_over(state.hand):
+            events += self._finish(state)
+        return events
+
+    def _owner(self, state: PokerState, action: Action) -> list[Event]:
+        key = str(action.seat)
+        if not action.spot:
+            state.owners.pop(key, None)
+            state.stacks.pop(key, None)
+            if any(s.seat == _r(action.seat) for s in state.room.seats):
+                room.leave(state.room, _r(action.seat))
+            return []
+        state.owners[key] = action.spot
+        state.stacks[key] = max(int(action.amount), 0)
+        sat = next((s for s in state.room.seats if s.seat == _r(action.seat)), None)
+        if sat is not None and sat.player != action.spot:
+            room.leave(state.room, _r(action.seat))
+            sat = None
+        if sat is None:
+            room.sit(state.room, _r(action.seat), action.spot, room.RoomRules.from_rules(state.rules),
+                     int(state.rules.get("opened_at", 0)))
+        return []
+
+    def _seat_choice(self, state: PokerState, action: Action) -> list[Event]:
+        seat = _r(action.seat)
+        if not any(s.seat == seat for s in state.room.seats):
+            raise IllegalAction("Nobody sits in that seat.")
+        if action.kind == "sit-out":
+            room.sit_out(state.room, seat)
+            return [Note(f"Seat {action.seat + 1} sits out.", action.seat)]
+        if action.kind == "sit-in":
+            room.sit_in(state.room, seat, post=True)
+            return [Note(f"Seat {action.seat + 1} is back.", action.seat)]
+        room.post_to_play(state.room, seat, True)
+        return [Note(f"Seat {action.seat + 1} posts to play this hand.", action.seat)]
+
+    # -- the deal -------------------------------------------------------------------------
+    def _deal(self, state: PokerState, rng: Rng) -> list[Event]:
+        rules = state.rules
+        rr = room.RoomRules.from_rules(rules)
+        stacks = {_r(int(k)): v for k, v in state.stacks.items() if k in state.owners}
+        events: list[Event] = []
+        if not state.room.button:
+            playing = [s.seat for s in state.room.seats if s.status != room.SITTING_OUT and stacks.get(s.seat, 0) > 0]
+            if len(playing) < 2:
+                raise IllegalAction("Two players with chips are needed to deal.")
+            cards = _deck()
+            rng.shuffle(cards)
+            button, drawn = room.button_draw(state.room, playing, cards)
+            state.draw = [[_t(s), c] for s, c in drawn]
+            events.append(Note(f"High card for the button: seat {_t(button) + 1}."))
+        plan = room.plan_hand(state.room, rr, stacks)
+        if plan.reason:
+            raise IllegalAction(plan.reason)
+        for r_seat, amount, memo in take.before_deal(rules, plan, stacks, int(rules.get("opened_at", 0)), state.room):
+            if amount <= 0:
+                continue
+            stacks[r_seat] -= amount
+            state.fees.append({"seat": _t(r_seat), "amount": amount, "memo": memo})
+            events.append(Fee(_t(r_seat), amount, memo))
+        deck = _deck()
+        rng.shuffle(deck)
+        state.plan = plan
+        state.hand = hand.start_hand(
+            kind_from_rules(self.name, rules), structure_of(rules),
+            [(_t(s), stacks[s]) for s in plan.dealt], _t(plan.button),
+            [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced], deck)
+        state.phase = HAND
+        events += self._stakes(state)
+        if hand.is_over(state.hand):
+            events += self._finish(state)
+        return events
+
+    def _dealt(self, state: PokerState) -> list[int]:
+        return [_t(s) for s in state.plan.dealt] if state.plan is not None else []
+
+    def _stakes(self, state: PokerState) -> list[Event]:
+        """What each seat has put in since the last look, as stakes on its pot wager."""
+        assert state.hand is not None
+        events: list[Event] = []
+        for seat, total in sorted(hand.contributed(state.hand).items()):
+            key = str(seat)
+            new = total - state.put_in.get(key, 0)
+            if new > 0:
+                state.put_in[key] = total
+                events.append(Stake(seat, POT, new))
+        return events
+
+    # -- the end of the hand --------------------------------------------------------------
+    def _finish(self, state: PokerState) -> list[Event]:
+        assert state.hand is not None and state.plan is not None
+        rules = state.rules
+        put_in = hand.contributed(state.hand)
+        pot = sum(put_in.values())
+        saw_flop = state.hand.street >= 1 or any(len(b) >= 3 for b in state.hand.boards)
+        drops = take.from_pot(rules, pot, saw_flop, len(state.plan.dealt))
+        house = sum(amount for _, amount, _ in drops)
+        awards = hand.showdown(state.hand, house)
+        events: list[Event] = []
+        won: dict[int, int] = {}
+        for award in awards:
+            for seat, amount in award.winners.items():
+                won[seat] = won.get(seat, 0) + amount
+        state.awards = [_award_words(a) for a in awards]
+        for account, amount, memo in drops:
+            if amount > 0:
+                state.take.append({"account": account, "amount": amount, "memo": memo})
+                events.append(Drop(account, amount, memo))
+        busted = []
+        for seat in self._dealt(state):
+            stake, back = put_in.get(seat, 0), won.get(seat, 0)
+            if not stake and not back:
+                continue
+            result = "win" if back > stake else "push" if back == stake else "lose"
+            detail = _detail(awards, seat, back)
+            settle_once(state.settled, state.results.setdefault(str(seat), []), events, seat, POT,
+                        stake, back, result, detail)
+            if state.stacks.get(str(seat), 0) - stake + back - _fee(state, seat) <= 0:
+                busted.append(_r(seat))
+        room.after_hand(state.room, state.plan, list(state.plan.dealt), busted)
+        state.phase = OVER
+        return events
+
+    # -- the clock and the bots -----------------------------------------------------------
+    def timeout_action(self, state: PokerState) -> Action | None:
+        if state.phase == SEATING:
+            return Action("deal")
+        seat = self.to_act(state)
+        if seat is None or seat == SYSTEM_SEAT or state.hand is None:
+            return None
+        kinds = {a.kind for a in hand.legal(state.hand, seat)}
+        # D-009, D-416: check when it is free, else the hand is folded.
+        for kind in ("check", "fold", "discard", "run-twice"):
+            if kind in kinds:
+                spot = ""
+                if kind in ("discard", "run-twice"):
+                    spot = next(a.spot for a in hand.legal(state.hand, seat) if a.kind == kind)
+                return Action(kind, seat, spot)
+        return None
+
+    def bot_action(self, state: PokerState, seat: int) -> Action | None:
+        if state.phase != HAND or state.hand is None or hand.to_act(state.hand) != seat:
+            return None
+        legal = hand.legal(state.hand, seat)
+        if not legal:
+            return None
+        seen = _seen(state.hand, seat, self.slug)
+        owner = state.owners.get(str(seat), "0")
+        style = "loose" if int(owner or 0) % 2 else "tight"
+        # A bot's mixing is drawn from the hand as it stands, so a replay makes the same move.
+        digest = hashlib.sha256(json.dumps([state.hand.deck, len(state.notes), seat]).encode()).digest()
+        kind, amount, spot = bots.decide(style, seen, legal, SeededRng(digest))
+        return Action(kind, seat, spot, amount)
+
+    # -- what a viewer sees ---------------------------------------------------------------
+    def view(self, state: PokerState, viewer: int | None) -> dict[str, Any]:
+        shown = hand.view(state.hand, viewer) if state.hand is not None else {}
+        seats: dict[str, dict[str, Any]] = {}
+        dealt = set(self._dealt(state))
+        plan = state.plan
+        blinds = {}
+        if plan is not None:
+            for s, k, _, _ in plan.forced:
+                blinds[_t(s)] = {"small-blind": "SB", "big-blind": "BB", "straddle": "STR"}.get(k, "")
+        hand_seats = shown.get("seats", {}) if shown else {}
+        won = {}
+        for a in state.awards:
+            for seat, amount in a["winners"].items():
+                won[int(seat)] = won.get(int(seat), 0) + int(amount)
+        for key, player in state.owners.items():
+            seat = int(key)
+            sat = next((s for s in state.room.seats if s.seat == _r(seat)), None)
+            hs = hand_seats.get(seat) or hand_seats.get(key) or {}
+            status = ""
+            if sat is not None and sat.status == room.SITTING_OUT:
+                status = "sitting-out"
+            elif state.phase != SEATING and seat not in dealt:
+                status = "waiting"
+            elif hs.get("folded"):
+                status = "folded"
+            elif hs.get("all_in"):
+                status = "all-in"
+            seats[key] = {
+                "stack": int(hs.get("stack", state.stacks.get(key, 0))),
+                "bet": int(hs.get("bet", 0)),
+                "cards": hs.get("cards", []),
+                "hand_name": hs.get("hand_name", ""),
+                "status": status,
+                "button": plan is not None and _t(plan.button) == seat,
+                "blind": blinds.get(seat, ""),
+                "won": won.get(seat, 0),
+                "results": state.results.get(key, []),
+            }
+        take_lines = [{"label": _take_label(t["account"]), "amount": t["amount"]} for t in state.take]
+        take_lines += [{"label": f"Collection, seat {f['seat'] + 1}", "amount": f["amount"]} for f in state.fees]
+        out: dict[str, Any] = {
+            "phase": state.phase,
+            "no_rebet": True,
+            "notes": state.notes[-6:],
+            "to_act": {"seat": self.to_act(state)} if self.to_act(state) is not None else None,
+            "seats": seats,
+            "poker": {
+                "phase": state.phase,
+                "stakes": stakes_words(state.rules),
+                "boards": shown.get("boards", []),
+                "pots": shown.get("pots", []),
+                "to_act": self.to_act(state),
+                "seats": seats,
+                "take": take_lines,
+                "awards": [{"text": a["text"]} for a in state.awards],
+                "draw": state.draw,
+                "waiting": "" if len(state.owners) >= 2 else "Waiting for a second player.",
+            },
+        }
+        return out
+
+    def history(self, state: PokerState, viewer: int | None, names: Mapping[int, str], table_name: str,
+                hand_id: int, started: str) -> str:
+        if state.hand is None:
+            return ""
+        record = hand.record(state.hand)
+        record["names"] = {str(k): v for k, v in names.items()}
+        record["house_take"] = [{"kind": t["account"], "amount": t["amount"], "memo": t["memo"]} for t in state.take]
+        return history.history_text(record, viewer, table_name, hand_id, started)
+
+
+def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:
+    """What a bot in ``seat`` may know at its turn: its own cards and what is on the table."""
+    me = h.player(seat)
+    order = [p.seat for p in h.players]  # clockwise from the seat after the button
+    return bots.BotSeen(
+        hole=me.kept(), boards=[list(b) for b in h.boards], game=slug, hi_lo=h.kind.hi_lo,
+        pot=sum(p.put_in for p in h.players), to_call=max(h.current - me.bet, 0),
+        players=len(h.live()), street=hand.STREETS[min(h.street, len(hand.STREETS) - 1)],
+        position=(order.index(seat) + 1) % len(order), big_blind=h.structure.big_blind,
+        stack=me.stack, in_front=me.bet, exactly_two=h.kind.hole_rule == "exactly-two")
+
+
+def _fee(state: PokerState, seat: int) -> int:
+    return sum(int(f["amount"]) for f in state.fees if int(f["seat"]) == seat)
+
+
+def _take_label(account: str) -> str:
+    if account == "rake":
+        return "Rake"
+    if account == "fees":
+        return "Collection"
+    return "Bad-beat jackpot drop" if account.startswith("jackpot:") else account
+
+
+def _award_words(award: hand.Award) -> dict[str, Any]:
+    pot = "Main pot" if award.pot == 0 else f"Side pot {award.pot}"
+    if award.board:
+        pot += ", second board"
+    if award.half in ("high", "low"):
+        pot += f" ({award.half})"
+    who = ", ".join(f"seat {seat + 1} wins {fmt(amount)}"
+                    + (f" with {award.hand_names[seat]}" if award.hand_names.get(seat) else "")
+                    for seat, amount in sorted(award.winners.items()))
+    return {"text": f"{pot}: {who}", "winners": {str(k): v for k, v in award.winners.items()},
+            "pot": award.pot, "board": award.board, "half": award.half, "amount": award.amount}
+
+
+def _detail(awards: list[hand.Award], seat: int, back: int) -> str:
+    names = [a.hand_names[seat] for a in awards if seat in a.winners and a.hand_names.get(seat)]
+    if back and names:
+        return f"won {fmt(back)} with {names[0]}"
+    if back:
+        return f"won {fmt(back)}"
+    return "lost the pot"
+
+
+def stakes_words(rules: Mapping[str, Any]) -> str:
+    """"No Limit, blinds $1/$2": the structure and the forced bets, as the felt prints them."""
+    blinds = "/".join(fmt(int(b)) for b in rules.get("blinds", []))
+    structure = str(rules.get("structure", "")).replace("-", " ").title()
+    bets = rules.get("bets") or []
+    if bets:
+        return f"{fmt(int(bets[0]))}/{fmt(int(bets[-1]))} {structure}, blinds {blinds}"
+    return f"{structure}, blinds {blinds}"
+
+
+def rules_lines(rules: Mapping[str, Any]) -> list[str]:
+    """The posted rules of a poker table in plain sentences, from its resolved rules."""
+    lines = [stakes_words(rules) + "."]
+    cap = int(rules.get("raise_cap", -1))
+    if cap >= 0:
+        lines.append(f"A bet and {cap} raise{'s' if cap != 1 else ''} per betting round"
+                     + (", no cap when two players are left." if rules.get("cap_lifted_heads_up", True) else "."))
+    spread = rules.get("spread") or []
+    if spread and int(spread[-1]):
+        lines.append(f"Any bet or raise from {fmt(int(spread[0]))} to {fmt(int(spread[1]))}.")
+    hole = int(rules.get("hole_cards", 2))
+    rule = str(rules.get("hole_rule", "any"))
+    if rule == "exactly-two":
+        lines.append(f"Each player gets {hole} cards and must use exactly two of them with three from the board.")
+    elif rule == "at-least-two":
+        lines.append(f"Each player gets {hole} cards and uses at least two of them.")
+    else:
+        lines.append(f"Each player gets {hole} cards and makes the best five-card hand with the board.")
+    discard = str(rules.get("discard", ""))
+    if discard:
+        lines.append("Each player discards one hole card " + ("before the flop." if discard == "before-flop"
+                                                              else "after the betting on the flop."))
+    if int(rules.get("boards", 1)) == 2:
+        lines.append("Two boards are dealt; each board wins half the pot.")
+    if rules.get("hi_lo"):
+        lines.append("High and low split the pot; a low needs five different cards eight or lower. "
+                     "With no qualifying low the best high hand wins it all.")
+    if rules.get("straddle"):
+        lines.append("The player left of the big blind may post a live straddle of twice the big blind.")
+    if rules.get("bomb-pot") or rules.get("bomb_pot"):
+        lines.append("Bomb pots: when every player agrees, all ante and the betting starts on the flop.")
+    if rules.get("run_it_twice") or rules.get("run-it-twice"):
+        lines.append("After an all-in call the players may agree to run the rest of the board twice.")
+    lines.append("Table stakes: only the chips in front of you at the start of a hand play in it.")
+    lines.append("When your clock runs out you check if you can, otherwise your hand is folded (D-009, D-416).")
+    return lines
+
+
+TEXAS_HOLDEM = PokerTable("texas-holdem", "Texas Hold'em")
+OMAHA = PokerTable("omaha", "Omaha")
+OMAHA_HI_LO = PokerTable("omaha-hi-lo", "Omaha Hi-Lo")
+DOUBLE_BOARD_OMAHA = PokerTable("double-board-omaha", "Double Board Omaha")
+BIG_O = PokerTable("big-o", "Big O")
+PINEAPPLE = PokerTable("pineapple", "Pineapple")

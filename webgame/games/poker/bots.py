@@ -1,0 +1,437 @@
+"""The poker room's house bots: a tight player and a loose one, for every board game of the room.
+
+A bot sees what a player at its seat sees (:class:`BotSeen`: its own hole cards, the board or
+boards, the pot, the amount to call) and picks one of the decisions the hand offers
+(:func:`decide`). It reads its cards the way a regular does, with no simulation, so a decision
+costs well under two milliseconds:
+
+* before the flop, a starting-hand score: the Chen formula for two cards, the best two of three
+  at pineapple, and for Omaha's four or five cards a count of pairs, suits, connected ranks,
+  aces and, at hi-lo, low cards (A-2 first);
+* after the flop, the made hand by pokerkit's evaluators (Omaha's exactly two hole cards and
+  three from the board, the eight-or-better low at hi-lo), the draws (flush, straight, low) by
+  the rule of four and two, and the pot odds against the amount to call. At double board each
+  board plays for half the pot, so the bot weighs the two boards evenly.
+
+The tight style folds more and raises its strong hands; the loose one calls wider, opens more
+pots and bluffs now and then, the mixing drawn from the hand's :class:`Rng`. Whatever it
+decides, the answer is one of the offered decisions with an amount inside its bounds, and a bot
+never folds when checking is free.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from pokerkit import Card, EightOrBetterLowHand, Label, StandardHighHand
+
+from webgame.engine.protocol import Legal
+from webgame.engine.rng import Rng
+
+RANKS = "23456789TJQKA"
+LOW_RANKS = "A2345678"  # eight or better: an ace plays low (D-407)
+
+
+def rank_of(card: str) -> int:
+    """2 for a deuce … 14 for an ace."""
+    return RANKS.index(card[0]) + 2
+
+
+@dataclass
+class BotSeen:
+    """What a bot may know at its turn: the same as the player in its seat, nothing more.
+
+    ``boards`` holds one board, or two at double board ([] or [[]] before the flop).
+    ``position`` counts seats clockwise from the button (0 the button, 1 the small blind,
+    2 the big blind). ``pot`` is every chip in the middle, this street's bets included, and
+    ``to_call`` what the bot must add to stay in; ``in_front`` is what it has already put in
+    this street. ``players`` counts the hands still in, the bot's own included.
+    """
+
+    hole: list[str]
+    boards: list[list[str]] = field(default_factory=list)
+    game: str = "texas-holdem"
+    hi_lo: bool = False
+    pot: int = 0
+    to_call: int = 0
+    players: int = 2
+    street: str = "preflop"
+    position: int = 0
+    big_blind: int = 0
+    stack: int = 0
+    in_front: int = 0
+    exactly_two: bool | None = None  # None: by the cards, four or more hole cards play two
+
+    @property
+    def omaha(self) -> bool:
+        return self.exactly_two if self.exactly_two is not None else len(self.hole) >= 4
+
+    @property
+    def board_list(self) -> list[list[str]]:
+        return [board for board in self.boards if board] or [[]]
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a style plays, as thresholds on the scores below (0 … 1)."""
+
+    open_play: float      # preflop: limp or call the blinds with at least this
+    open_raise: float     # preflop: raise unopened pots with at least this
+    call_raise: float     # preflop: call a raise with at least this
+    reraise: float        # preflop: re-raise with at least this
+    value_bet: float      # postflop equity to bet when checked to
+    value_raise: float    # postflop equity to raise a bet
+    call_margin: float    # postflop: call when equity >= pot odds + this
+    bluff: float          # chance of a bet with nothing when checked to (heads-up)
+    semi_bluff: float     # chance of a bet with a good draw when checked to
+    loose_call: float     # chance of calling anyway when the odds say fold
+    loose_open: float     # chance of playing a hand below ``open_play`` before the flop
+
+
+STYLES: dict[str, Style] = {
+    "tight": Style(open_play=0.42, open_raise=0.50, call_raise=0.52, reraise=0.62,
+                   value_bet=0.55, value_raise=0.80, call_margin=0.08,
+                   bluff=0.0, semi_bluff=0.25, loose_call=0.0, loose_open=0.0),
+    "loose": Style(open_play=0.25, open_raise=0.40, call_raise=0.32, reraise=0.55,
+                   value_bet=0.45, value_raise=0.70, call_margin=-0.06,
+                   bluff=0.25, semi_bluff=0.55, loose_call=0.12, loose_open=0.15),
+}
+
+
+def _chance(rng: Rng, p: float) -> bool:
+    return p > 0 and rng.randbelow(1000) < int(p * 1000)
+
+
+# --- before the flop ---------------------------------------------------------------------
+
+def chen(a: str, b: str) -> float:
+    """Bill Chen's starting-hand points for two cards (AA 20, 7-2 offsuit -1)."""
+    high, low = sorted((rank_of(a), rank_of(b)), reverse=True)
+    points = {14: 10.0, 13: 8.0, 12: 7.0, 11: 6.0}.get(high, high / 2)
+    if high == low:
+        return max(points * 2, 5.0)
+    if a[1] == b[1]:
+        points += 2
+    gap = high - low - 1
+    points -= {0: 0, 1: 1, 2: 2, 3: 4}.get(gap, 5)
+    if gap <= 1 and high < 12:
+        points += 1
+    return float(-(-points // 1))  # rounded up, as the formula says
+
+
+def _omaha_score(hole: Sequence[str], hi_lo: bool) -> float:
+    """Four or five cards: pairs, suits, connected ranks and aces; low cards at hi-lo."""
+    ranks = [rank_of(card) for card in hole]
+    counts = Counter(ranks)
+    points = 0.0
+    for rank, n in counts.items():
+        if n == 2:
+            points += {14: 8.0, 13: 6.0, 12: 5.0, 11: 4.0}.get(rank, 3.0 if rank >= 10 else 1.5)
+        elif n >= 3:
+            points -= 3.0  # the third card of a rank is dead: only two play
+    suits = Counter(card[1] for card in hole)
+    for suit, n in suits.items():
+        if n >= 2:
+            top = max(rank_of(card) for card in hole if card[1] == suit)
+            points += 2.0 if top == 14 else 1.5 if top == 13 else 1.0
+            if n >= 3:
+                points -= 1.0
+    distinct = sorted(set(ranks))
+    for x, y in combinations(distinct, 2):
+        gap = y - x
+        if gap == 1:
+            points += 1.0
+        elif gap == 2:
+            points += 0.5
+    points += 0.5 * sum(1 for rank in distinct if rank >= 10)
+    if hi_lo:
+        lows = {1 if rank == 14 else rank for rank in ranks if rank == 14 or rank <= 8}
+        if {1, 2} <= lows:
+            points += 4.0
+        elif {1, 3} <= lows:
+            points += 3.0
+        elif {2, 3} <= lows:
+            points += 1.5
+        points += 0.5 * len(lows)
+        points -= 0.5 * sum(1 for rank in distinct if 9 <= rank <= 12 and counts[rank] == 1)
+    scale = 4 / len(hole) if len(hole) > 4 else 1.0  # five cards make every count easier
+    return max(0.0, min(1.0, points * scale / 20))
+
+
+def preflop_score(seen: BotSeen) -> float:
+    """The starting hand on a 0 … 1 scale (Chen points / 20 for two cards)."""
+    hole = seen.hole
+    if seen.omaha:
+        return _omaha_score(hole, seen.hi_lo)
+    if len(hole) == 3:  # pineapple before the discard: the best two, and a spare card
+        return max(chen(a, b) for a, b in combinations(hole, 2)) / 20 + 0.03
+    return chen(hole[0], hole[1]) / 20
+
+
+# --- after the flop ----------------------------------------------------------------------
+
+# Heads-up chances of each made hand, by pokerkit's category; an Omaha field holds stronger
+# hands (four hole cards each), so the same category is worth less there.
+_HOLDEM_MADE = {Label.HIGH_CARD: 0.12, Label.ONE_PAIR: 0.45, Label.TWO_PAIR: 0.66,
+                Label.THREE_OF_A_KIND: 0.76, Label.STRAIGHT: 0.83, Label.FLUSH: 0.88,
+                Label.FULL_HOUSE: 0.94, Label.FOUR_OF_A_KIND: 0.98, Label.STRAIGHT_FLUSH: 1.0}
+_OMAHA_MADE = {Label.HIGH_CARD: 0.05, Label.ONE_PAIR: 0.22, Label.TWO_PAIR: 0.42,
+               Label.THREE_OF_A_KIND: 0.58, Label.STRAIGHT: 0.68, Label.FLUSH: 0.77,
+               Label.FULL_HOUSE: 0.89, Label.FOUR_OF_A_KIND: 0.97, Label.STRAIGHT_FLUSH: 1.0}
+_ORDER = list(Label)
+
+
+def best_high(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> StandardHighHand:
+    """The best five-card high hand: any five at hold'em, two hole and three board at Omaha."""
+    cards_hole = list(Card.parse("".join(hole)))
+    cards_board = list(Card.parse("".join(board)))
+    if exactly_two:
+        hands = (StandardHighHand(pair + three) for pair in combinations(cards_hole, 2)
+                 for three in combinations(cards_board, 3))
+    else:
+        hands = (StandardHighHand(five) for five in combinations(cards_hole + cards_board, 5))
+    return max(hands)
+
+
+def best_low(hole: Sequence[str], board: Sequence[str],
+             exactly_two: bool) -> EightOrBetterLowHand | None:
+    """The best eight-or-better low, or None when the cards make none."""
+    low_hole = [c for c in hole if c[0] in LOW_RANKS]
+    low_board = [c for c in board if c[0] in LOW_RANKS]
+    if exactly_two:
+        picks = [a + b for a in combinations(low_hole, 2) for b in combinations(low_board, 3)]
+    else:
+        picks = list(combinations(low_hole + low_board, 5))
+    best: EightOrBetterLowHand | None = None
+    for pick in picks:
+        if len({card[0] for card in pick}) < 5:
+            continue  # a pair is never a low
+        hand = EightOrBetterLowHand("".join(pick))
+        if best is None or hand > best:
+            best = hand
+    return best
+
+
+def _board_category(board: Sequence[str]) -> int:
+    """What the board's ranks make alone (0 nothing, 1 a pair, 2 two pair, 3 trips …)."""
+    counts = sorted(Counter(card[0] for card in board).values(), reverse=True) + [0, 0]
+    if counts[0] >= 4:
+        return 7
+    if counts[0] == 3:
+        return 6 if counts[1] >= 2 else 3
+    if counts[0] == 2:
+        return 2 if counts[1] == 2 else 1
+    return 0
+
+
+def made_strength(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> float:
+    """The made high hand's heads-up chance (0 … 1), lowered where the board makes it alone."""
+    hand = best_high(hole, board, exactly_two)
+    label = hand.entry.label
+    table = _OMAHA_MADE if exactly_two else _HOLDEM_MADE
+    category = _ORDER.index(label)
+    if 0 < category == _board_category(board):
+        category -= 1  # the board makes it alone: every player still in holds as much
+    strength = table[_ORDER[category]]
+    if _ORDER[category] == Label.ONE_PAIR and not exactly_two:
+        strength += _pair_bonus(hole, board)
+    top_used = max(rank_of(repr(card)) for card in hand.cards)
+    return min(1.0, strength + 0.02 * (top_used - 8) / 6)
+
+
+def _pair_bonus(hole: Sequence[str], board: Sequence[str]) -> float:
+    """Hold'em's one pair: an overpair or top pair is worth more than bottom pair."""
+    top = max(rank_of(card) for card in board)
+    hole_ranks = [rank_of(card) for card in hole]
+    board_ranks = {rank_of(card) for card in board}
+    pocket = [r for r in hole_ranks if hole_ranks.count(r) == 2]
+    if pocket and pocket[0] > top:
+        return 0.16
+    if top in hole_ranks:
+        kicker = max((r for r in hole_ranks if r != top), default=0)
+        return 0.08 + (0.04 if kicker >= 12 else 0.0)
+    if any(r in board_ranks for r in hole_ranks):
+        return -0.06
+    return -0.1
+
+
+def low_strength(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> float:
+    """An eight-or-better low's chance of taking the low half (0 when there is none)."""
+    low = best_low(hole, board, exactly_two)
+    if low is None:
+        return 0.0
+    ranks = sorted((1 if repr(c)[0] == "A" else rank_of(repr(c)) for c in low.cards), reverse=True)
+    return {5: 0.9, 6: 0.78, 7: 0.64, 8: 0.5}[ranks[0]] - 0.02 * (ranks[1] - 4)
+
+
+def draw_outs(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> int:
+    """Cards that complete a flush or a straight draw (9, 8 or 4; 15 at most)."""
+    outs = 0
+    for suit in "cdhs":
+        in_hole = sum(1 for c in hole if c[1] == suit)
+        on_board = sum(1 for c in board if c[1] == suit)
+        if exactly_two:
+            if in_hole >= 2 and on_board == 2:
+                outs += 9
+        elif in_hole >= 1 and in_hole + on_board == 4:
+            outs += 9
+    hole_ranks = {rank_of(c) for c in hole} | ({1} if any(c[0] == "A" for c in hole) else set())
+    board_ranks = {rank_of(c) for c in board} | ({1} if any(c[0] == "A" for c in board) else set())
+    completing: set[int] = set()
+    for low in range(1, 11):
+        window = set(range(low, low + 5))
+        have_hole, have_board = window & hole_ranks, window & board_ranks
+        missing = window - have_hole - have_board
+        if not missing and have_hole - have_board:
+            completing.clear()  # a straight made already: no straight draw to count
+            break
+        if len(missing) != 1 or not have_hole - have_board:
+            continue
+        if exactly_two and (len(have_board) + 1 < 3 or len(have_hole - have_board) < 2):
+            continue
+        completing |= missing
+    outs += 4 * len(completing)
+    return min(outs, 15)
+
+
+def _low_draw(hole: Sequence[str], board: Sequence[str]) -> bool:
+    board_low = {c[0] for c in board if c[0] in LOW_RANKS}
+    hole_low = {c[0] for c in hole if c[0] in LOW_RANKS} - board_low
+    return len(board) < 5 and len(board_low) >= 2 and len(hole_low) >= 2
+
+
+def equity(seen: BotSeen) -> tuple[float, float]:
+    """(the share of the pot the hand can expect against the field, of it from draws)."""
+    shares: list[tuple[float, float]] = []
+    exactly_two = seen.omaha
+    opponents = max(1, seen.players - 1)
+    for board in seen.board_list:
+        cards_to_come = {3: 2, 4: 1}.get(len(board), 0)
+        high = made_strength(seen.hole, board, exactly_two) ** (1 + 0.5 * (opponents - 1))
+        draw = min(0.45, draw_outs(seen.hole, board, exactly_two) * 0.02 * cards_to_come)
+        high_share = min(0.97, high + draw * (1 - high))
+        if not seen.hi_lo:
+            shares.append((high_share, draw))
+            continue
+        low = low_strength(seen.hole, board, exactly_two)
+        low_draw = 0.16 * cards_to_come if low == 0 and _low_draw(seen.hole, board) else 0.0
+        low_share = low ** (1 + 0.4 * (opponents - 1)) + low_draw
+        low_possible = len({c[0] for c in board if c[0] in LOW_RANKS}) >= 3 or cards_to_come > 0
+        share = 0.5 * high_share + 0.5 * low_share if low_possible else high_share
+        shares.append((min(0.97, share), draw + low_draw))
+    return (sum(s for s, _ in shares) / len(shares), sum(d for _, d in shares) / len(shares))
+
+
+# --- pineapple's discard -----------------------------------------------------------------
+
+def discard_choice(seen: BotSeen, offered: Sequence[str]) -> str:
+    """The card whose loss hurts least: keep the best two for the board we have."""
+    def kept_value(card: str) -> float:
+        rest = [c for c in seen.hole if c != card]
+        board = seen.board_list[0]
+        if not board:
+            return chen(rest[0], rest[1])
+        view = BotSeen(hole=rest, boards=seen.boards, game=seen.game, hi_lo=seen.hi_lo,
+                       players=seen.players, exactly_two=False)
+        return equity(view)[0]
+    return max(offered, key=kept_value)
+
+
+# --- the decision ------------------------------------------------------------------------
+
+def _find(legal: Sequence[Legal], kind: str) -> Legal | None:
+    return next((option for option in legal if option.kind == kind), None)
+
+
+def _sized(option: Legal, wanted: int) -> int:
+    return max(option.min, min(option.max, wanted))
+
+
+def _aggress(legal: Sequence[Legal], wanted: int) -> tuple[str, int, str] | None:
+    """A bet or raise to ``wanted`` (clipped to its bounds), if either is offered."""
+    for kind in ("raise", "bet"):
+        option = _find(legal, kind)
+        if option is not None:
+            return (kind, _sized(option, wanted), "")
+    return None
+
+
+def _passive(legal: Sequence[Legal], stay: bool) -> tuple[str, int, str]:
+    """Check when free; otherwise call if staying in, else fold."""
+    if _find(legal, "check") is not None:
+        return ("check", 0, "")
+    call = _find(legal, "call")
+    if stay and call is not None:
+        return ("call", call.min, "")
+    if _find(legal, "fold") is not None:
+        return ("fold", 0, "")
+    first = legal[0]
+    return (first.kind, first.min, first.spot)
+
+
+def _preflop(style: Style, seen: BotSeen, legal: Sequence[Legal], rng: Rng) -> tuple[str, int, str]:
+    score = preflop_score(seen)
+    late = seen.position == 0 or (seen.players > 3 and seen.position >= seen.players - 1)
+    if late:
+        score += 0.04  # the button acts last on every later street
+    blind = seen.big_blind
+    raised = seen.to_call > 0 and blind > 0 and seen.in_front + seen.to_call > blind
+    if blind <= 0:  # no blind told: any call above nothing counts as facing a raise
+        raised = seen.to_call > 0
+    faced = seen.in_front + seen.to_call
+    if raised:
+        if score >= style.reraise:
+            move = _aggress(legal, 3 * faced)
+            if move is not None:
+                return move
+        stay = score >= style.call_raise or _chance(rng, style.loose_call)
+        return _passive(legal, stay)
+    if score >= style.open_raise or (score >= style.open_play and _chance(rng, style.loose_open)):
+        move = _aggress(legal, max(3 * blind, faced + 2 * blind))
+        if move is not None:
+            return move
+    stay = score >= style.open_play or _chance(rng, style.loose_open)
+    return _passive(legal, stay)
+
+
+def _postflop(style: Style, seen: BotSeen, legal: Sequence[Legal], rng: Rng) -> tuple[str, int, str]:
+    share, draw = equity(seen)
+    heads_up = seen.players <= 2
+    if seen.to_call <= 0:
+        if share >= style.value_bet:
+            move = _aggress(legal, seen.in_front + seen.pot * 2 // 3)
+        elif (draw >= 0.2 and _chance(rng, style.semi_bluff)) or _chance(
+                rng, style.bluff if heads_up else style.bluff / 2):
+            move = _aggress(legal, seen.in_front + seen.pot // 2)
+        else:
+            move = None
+        return move if move is not None else _passive(legal, True)
+    odds = seen.to_call / (seen.pot + seen.to_call)
+    if share >= style.value_raise:
+        move = _aggress(legal, seen.in_front + seen.to_call + (seen.pot + seen.to_call) * 3 // 4)
+        if move is not None:
+            return move
+    stay = share >= odds + style.call_margin or _chance(rng, style.loose_call)
+    return _passive(legal, stay)
+
+
+def decide(style: str, seen: BotSeen, legal: Sequence[Legal], rng: Rng) -> tuple[str, int, str]:
+    """The bot's decision as (kind, amount, spot): one of ``legal``, its amount in bounds.
+
+    Bets and raises are raise-TO totals for the street, as the hand offers them."""
+    if not legal:
+        raise ValueError("no decision is open to this seat")
+    profile = STYLES[style]
+    discards = [option.spot for option in legal if option.kind == "discard"]
+    if discards:
+        return ("discard", 0, discard_choice(seen, discards))
+    if not any(seen.board_list[0]):
+        kind, amount, spot = _preflop(profile, seen, legal, rng)
+    else:
+        kind, amount, spot = _postflop(profile, seen, legal, rng)
+    if kind == "fold" and _find(legal, "check") is not None:
+        return ("check", 0, "")  # never fold what is free
+    return (kind, amount, spot)

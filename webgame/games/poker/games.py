@@ -1,0 +1,142 @@
+"""The board games as data: how many hole cards, how a hand is made, high-low, boards, odd chips.
+
+One ``GameKind`` per game (or per rulebook where a rulebook plays it differently, D-434); the
+hand (hand.py) deals and bets the same way for all of them and asks the kind to rank hands.
+Hands are ranked by pokerkit's evaluators:
+
+* ``any``: the best five of hole and board (hold'em, pineapple after its discard, D-438);
+* ``exactly-two``: exactly two hole cards and three board cards (Omaha, Big O c001, D-434, D-437);
+* ``at-least-two``: two or more hole cards, the rest from the board (Big O c003 rule 8, D-434).
+
+High-low games split each pot between the best high and the best ace-to-five low of eight or
+better, each half with its own choice of hole cards; with no qualifying low the high takes the
+whole pot (D-407, D-432).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from pokerkit import (
+    EightOrBetterLowHand,
+    Hand,
+    OmahaEightOrBetterLowHand,
+    OmahaHoldemHand,
+    StandardHighHand,
+)
+
+ANY = "any"
+EXACTLY_TWO = "exactly-two"
+AT_LEAST_TWO = "at-least-two"
+
+# Who takes an odd cent (D-408): "button": tied winners one each clockwise from the button, and
+# the high half takes an odd cent between the halves; "nearest-button": c001 Omaha Hi-Lo, every
+# odd cent of a pot with a shared half goes to the winner closest to the button's left
+# (001 s.6036-6038).
+ODD_CHIP_RULES = ("button", "nearest-button")
+
+
+@dataclass(frozen=True)
+class GameKind:
+    name: str                 # "Texas Hold'em"
+    hole_cards: int = 2
+    hole_rule: str = ANY
+    hi_lo: bool = False
+    boards: int = 1
+    discard: str = ""         # pineapple: "before-flop" or "after-flop" (D-438)
+    odd_chip: str = "button"
+
+
+def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
+    """A variant's game kind from its resolved rules."""
+    kind = GameKind(
+        name=name,
+        hole_cards=int(rules.get("hole_cards", 2)),
+        hole_rule=str(rules.get("hole_rule", ANY)),
+        hi_lo=bool(rules.get("hi_lo", False)),
+        boards=int(rules.get("boards", 1)),
+        discard=str(rules.get("discard", "")),
+        odd_chip=str(rules.get("odd_chip", "button")),
+    )
+    if kind.hole_rule not in (ANY, EXACTLY_TWO, AT_LEAST_TWO) or kind.odd_chip not in ODD_CHIP_RULES \
+            or kind.discard not in ("", "before-flop", "after-flop") or kind.boards not in (1, 2):
+        raise ValueError(f"{name}: unknown game settings {dict(rules)!r}")
+    return kind
+
+
+def best_high(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand:
+    """The best high hand this player holds on this board under the game's hole-card rule."""
+    h, b = "".join(hole), "".join(board)
+    if kind.hole_rule == EXACTLY_TWO:
+        return OmahaHoldemHand.from_game(h, b)
+    if kind.hole_rule == AT_LEAST_TWO:
+        return max(StandardHighHand("".join(c)) for c in _at_least_two(hole, board))
+    return StandardHighHand.from_game(h, b)
+
+
+def best_low(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand | None:
+    """The best ace-to-five low of eight or better, or None when the player has none (D-407)."""
+    h, b = "".join(hole), "".join(board)
+    if kind.hole_rule == EXACTLY_TWO:
+        return OmahaEightOrBetterLowHand.from_game_or_none(h, b)
+    if kind.hole_rule == AT_LEAST_TWO:
+        lows = [EightOrBetterLowHand.from_game_or_none("".join(c)) for c in _at_least_two(hole, board)]
+        found = [x for x in lows if x is not None]
+        return max(found) if found else None
+    return EightOrBetterLowHand.from_game_or_none(h, b)
+
+
+def _at_least_two(hole: Sequence[str], board: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every five-card hand with two or more hole cards and the rest from the board (c003 rule 8)."""
+    out: list[tuple[str, ...]] = []
+    for n in range(2, min(5, len(hole)) + 1):
+        if 5 - n > len(board):
+            continue
+        for hc in combinations(hole, n):
+            out += [hc + bc for bc in combinations(board, 5 - n)]
+    return out
+
+
+_RANKS = "23456789TJQKA"
+_WORD = {"2": "deuce", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
+         "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+
+
+def _plural(rank: str) -> str:
+    return "sixes" if rank == "6" else _WORD[rank] + "s"
+
+
+def hand_name(hand: Hand) -> str:
+    """The hand in the words of the felt: "two pair, kings and fives", "8-6-4-3-2 low"."""
+    ranks = [str(c.rank) for c in hand.cards]
+    if isinstance(hand, EightOrBetterLowHand | OmahaEightOrBetterLowHand):
+        lows = sorted(ranks, key=lambda r: 1 if r == "A" else _RANKS.index(r) + 2, reverse=True)
+        return "-".join("A" if r == "A" else ("10" if r == "T" else r) for r in lows) + " low"
+    counts: dict[str, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    order = sorted(counts, key=lambda r: (counts[r], _RANKS.index(r)), reverse=True)
+    label = str(hand.entry.label.value).lower()
+    top = order[0]
+    if label in ("straight", "straight flush"):
+        wheel = set(ranks) == set("A2345")
+        high = "5" if wheel else max(ranks, key=_RANKS.index)
+        if label == "straight flush" and high == "A":
+            return "a royal flush"
+        return f"a {label}, {_WORD[high]} high"
+    if label == "flush":
+        return f"a flush, {_WORD[max(ranks, key=_RANKS.index)]} high"
+    if label == "four of a kind":
+        return f"four of a kind, {_plural(top)}"
+    if label == "full house":
+        return f"a full house, {_plural(top)} full of {_plural(order[1])}"
+    if label == "three of a kind":
+        return f"three of a kind, {_plural(top)}"
+    if label == "two pair":
+        return f"two pair, {_plural(top)} and {_plural(order[1])}"
+    if label == "one pair":
+        return f"a pair of {_plural(top)}"
+    return f"high card {_WORD[top]}"

@@ -298,3 +298,23 @@ def test_rules_from_a_variant() -> None:
                                   "straddle": True, "seats": 9})
     assert rules.big_blind == 600 and rules.small_blind == 300 and rules.big_bet == 1200
     assert rules.limit and rules.straddle and rules.max_seats == 9
+
+
+def test_newcomer_who_sits_out_before_playing_still_owes_the_big_blind() -> None:
+    room = table(1, 3, 5, 8, button=1)
+    play(room)                      # blinds 3 and 5; the big blind goes to 8 next
+    rm.sit(room, 2, "newcomer", RULES)
+    rm.sit_out(room, 2)
+    rm.sit_in(room, 2, post=False)
+    assert 2 not in rm.plan_hand(room, RULES, stacks(room)).dealt
+    assert rm.missed_blind_seats(room) == [2]
+    rm.post_to_play(room, 2)
+    assert (2, "big-blind", 200, True) in rm.plan_hand(room, RULES, stacks(room)).forced
+
+
+def test_time_collection_clocks_live_in_the_room() -> None:
+    room = Room()
+    rm.sit(room, 4, "p4", RULES, now_seconds=1000)
+    assert rm.paid_until(room) == {4: 1000}
+    rm.keep_paid(room, {4: 2800})
+    assert rm.paid_until(room) == {4: 2800}

@@ -361,8 +361,9 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
         s = seats[seat]
         if s.status == NEW:
             # A newcomer posts a big blind to be dealt in at once, unless the seat is the
-            # button or a blind for this hand: then it waits until the button passes (c003).
-            if s.post and seat != button and seat not in blinds:
+            # button, a blind, or between the button and the small blind for this hand: then
+            # it waits until the button passes (003 s.205, D-413).
+            if s.post and not _between(seat, button, blinds, room.max_seats):
                 plan.forced.append((seat, "big-blind", rules.big_blind, True))
                 dealt.add(seat)
             continue
@@ -383,6 +384,13 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
             plan.forced.append((left_of_bb, "straddle", STRADDLE_BLINDS * rules.big_blind, True))
             plan.straddle = left_of_bb
     return plan
+
+
+def _between(seat: int, button: int, blinds: list[int], max_seats: int) -> bool:
+    """Is the seat the button, a blind position, or between the button and the first blind?"""
+    def pos(s: int) -> int:
+        return (s - button) % max_seats
+    return seat == button or seat in blinds or pos(seat) < pos(blinds[0])
 
 
 def _clear(s: Seat) -> bool:

@@ -3,6 +3,7 @@ replays it to the same final stacks (the proof the layout is the common one)."""
 
 from __future__ import annotations
 
+import copy
 import warnings
 from decimal import Decimal
 from typing import Any
@@ -134,7 +135,7 @@ def test_showdown_pots_and_summary() -> None:
     showdown = lines.index("*** SHOW DOWN ***")
     summary = lines.index("*** SUMMARY ***")
     assert lines[showdown + 1:summary] == [
-        "Seat 1: shows [As Kd] (a pair of Kings)",  # first after the button: nobody bet the river
+        "Seat 1: shows [As Kd] (a pair of Kings)",  # the river's last bettor shows first (D-415)
         "Seat 3: shows [Qh Qs] (a pair of Queens)",
         "Seat 1 collected $150 from main pot",
         "Seat 1 collected $40 from side pot-1"]
@@ -250,3 +251,78 @@ def test_double_board_writes_both_boards() -> None:
     assert "*** SECOND TURN *** [2c 7c 9d] [Tc]" in text
     assert "FIRST Board [3d 5h Qc 8s Kh]" in text
     assert "SECOND Board [2c 7c 9d Tc 4h]" in text
+
+
+def engine_shaped(record: dict[str, Any]) -> dict[str, Any]:
+    """The same hand as the hand engine writes it: the forced bets as the first actions (with
+    the chips in front after each), the uncalled bet as an action of its own, and the final
+    board(s) at the top."""
+    shaped = copy.deepcopy(record)
+    front: dict[int, int] = {}
+    posts = []
+    for bet in shaped["forced"]:
+        if bet.get("live", True):
+            front[bet["seat"]] = front.get(bet["seat"], 0) + bet["amount"]
+        posts.append({"seat": bet["seat"], "kind": bet["kind"], "amount": bet["amount"],
+                      "to": front.get(bet["seat"], 0), "all_in": False})
+    shaped["streets"][0]["actions"][:0] = posts
+    shaped["streets"][-1]["actions"].append(
+        {"seat": 1, "kind": "uncalled", "amount": 3050, "to": 0, "all_in": False})
+    shaped["boards"] = [shaped["streets"][-1]["board"]]
+    return shaped
+
+
+def test_the_hand_engines_record_shape_reads_the_same() -> None:
+    for viewer in (1, 6, None):
+        plain = history_text(side_pot_hand(rake=300), viewer, "Alpha", 42, STARTED)
+        shaped = history_text(engine_shaped(side_pot_hand(rake=300)), viewer, "Alpha", 42,
+                              STARTED)
+        assert shaped == plain
+    assert plain.count("Uncalled bet") == 1 and plain.count("posts big blind") == 1
+
+
+def test_a_missed_small_blind_is_posted_with_the_big_one_and_a_straddle_is_named() -> None:
+    record = side_pot_hand()
+    record["forced"] += [{"seat": 4, "kind": "dead", "amount": 100, "live": False},
+                         {"seat": 4, "kind": "big-blind", "amount": 200, "live": True},
+                         {"seat": 6, "kind": "straddle", "amount": 400, "live": True}]
+    text = history_text(record, None, "Alpha", 42, STARTED)
+    assert "Seat 4: posts small & big blinds $3" in text.splitlines()
+    assert "Seat 6: posts straddle $4" in text.splitlines()
+
+
+def test_run_it_twice_writes_the_second_run_after_the_all_in() -> None:
+    record: dict[str, Any] = {
+        "game": "Texas Hold'em", "structure": "No Limit", "blinds": [100, 200], "button": 1,
+        "seats": [{"seat": 1, "stack": 10000}, {"seat": 2, "stack": 10000}],
+        "forced": [{"seat": 1, "kind": "small-blind", "amount": 100},
+                   {"seat": 2, "kind": "big-blind", "amount": 200}],
+        "hole": {"1": ["Ah", "Ad"], "2": ["Kc", "Qc"]}, "shown": ["1", "2"],
+        "streets": [
+            {"name": "preflop", "board": [], "actions": [
+                {"seat": 1, "kind": "call", "amount": 100, "to": 200},
+                {"seat": 2, "kind": "check", "amount": 0, "to": 200}]},
+            {"name": "flop", "board": ["2c", "7c", "Jd"], "actions": [
+                {"seat": 2, "kind": "bet", "amount": 9800, "to": 9800, "all_in": True},
+                {"seat": 1, "kind": "call", "amount": 9800, "to": 9800, "all_in": True}]},
+            {"name": "turn", "board": ["2c", "7c", "Jd", "3s"], "actions": []},
+            {"name": "river", "board": ["2c", "7c", "Jd", "3s", "4h"], "actions": []}],
+        "boards": [["2c", "7c", "Jd", "3s", "4h"], ["2c", "7c", "Jd", "9c", "5d"]],
+        "runs": 2,
+        "awards": [{"pot": 0, "board": 0, "half": "whole", "amount": 10000,
+                    "winners": {"1": 10000}, "hand_names": {}},
+                   {"pot": 0, "board": 1, "half": "whole", "amount": 10000,
+                    "winners": {"2": 10000}, "hand_names": {}}],
+        "house_take": [],
+    }
+    lines = history_text(record, None, "Twice", 13, STARTED).splitlines()
+    order = ["*** FLOP *** [2c 7c Jd]", "*** FIRST TURN *** [2c 7c Jd] [3s]",
+             "*** FIRST RIVER *** [2c 7c Jd 3s] [4h]", "*** SECOND TURN *** [2c 7c Jd] [9c]",
+             "*** SECOND RIVER *** [2c 7c Jd 9c] [5d]", "*** SHOW DOWN ***"]
+    assert [lines.index(line) for line in order] == sorted(lines.index(line) for line in order)
+    assert "Seat 2: shows [Kc Qc] (first board: high card King; second board: a flush, King high)" \
+        in lines
+    assert "Hand was run twice" in lines
+    assert "SECOND Board [2c 7c Jd 9c 5d]" in lines
+    assert lines.count("Seat 1 collected $100 from pot") == 1
+    assert lines.count("Seat 2 collected $100 from pot") == 1

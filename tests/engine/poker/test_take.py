@@ -278,3 +278,16 @@ def test_row_holds_its_band() -> None:
     row = Row(5, 6, 300)
     assert not row.holds(4) and row.holds(5) and row.holds(6) and not row.holds(7)
     assert Row(7, None, 500).holds(10)
+
+
+def test_lucky_derby_repeated_blocks_match_their_first_printing() -> None:
+    """001 prints options 52-59, 60-72 and 73-102 as copies of 1-8, 9-21 and 22-51 for the
+    no-limit and pot-limit tables; option 66 differs only by its misprint (D-515)."""
+    o = tk.schedule("lucky-derby-holdem").options
+
+    def rows(key: int) -> list[tuple[int, int | None, int, int]]:
+        return [(r.min, r.max, r.fee, r.modified) for r in o[str(key)].rows]
+
+    for key in [*range(52, 60), *range(60, 73), *range(73, 103)]:
+        assert rows(key) == rows(key - 51), key
+        assert "no-limit" in o[str(key)].structures and "no-limit" not in o[str(key - 51)].structures

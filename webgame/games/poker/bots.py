@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import TypeVar
 
 from pokerkit import Card, EightOrBetterLowHand, Label, StandardHighHand
 
@@ -32,7 +33,17 @@ from webgame.engine.protocol import Legal
 from webgame.engine.rng import Rng
 
 RANKS = "23456789TJQKA"
+# The hole-card rules of the board games (the hand's GameKind.hole_rule): hold'em and pineapple
+# play any five; Omaha exactly two hole cards and three from the board (D-434, D-437); seed 003's
+# Big O at least two hole cards (D-434).
+ANY, EXACTLY_TWO, AT_LEAST_TWO = "any", "exactly-two", "at-least-two"
 LOW_RANKS = "A2345678"  # eight or better: an ace plays low (D-407)
+T = TypeVar("T")
+
+
+def rule_for(hole: Sequence[str]) -> str:
+    """The hole-card rule where the table did not say: four or more hole cards play two."""
+    return EXACTLY_TWO if len(hole) >= 4 else ANY
 
 
 def rank_of(card: str) -> int:
@@ -63,11 +74,15 @@ class BotSeen:
     big_blind: int = 0
     stack: int = 0
     in_front: int = 0
-    exactly_two: bool | None = None  # None: by the cards, four or more hole cards play two
+    hole_rule: str = ""  # ANY, EXACTLY_TWO, AT_LEAST_TWO; "" by the cards (four or more: two)
+
+    @property
+    def rule(self) -> str:
+        return self.hole_rule or rule_for(self.hole)
 
     @property
     def omaha(self) -> bool:
-        return self.exactly_two if self.exactly_two is not None else len(self.hole) >= 4
+        return self.rule != ANY
 
     @property
     def board_list(self) -> list[list[str]]:
@@ -92,11 +107,11 @@ class Style:
 
 
 STYLES: dict[str, Style] = {
-    "tight": Style(open_play=0.42, open_raise=0.50, call_raise=0.52, reraise=0.62,
-                   value_bet=0.55, value_raise=0.80, call_margin=0.08,
+    "tight": Style(open_play=0.35, open_raise=0.45, call_raise=0.45, reraise=0.60,
+                   value_bet=0.55, value_raise=0.75, call_margin=0.08,
                    bluff=0.0, semi_bluff=0.25, loose_call=0.0, loose_open=0.0),
-    "loose": Style(open_play=0.25, open_raise=0.40, call_raise=0.32, reraise=0.55,
-                   value_bet=0.45, value_raise=0.70, call_margin=-0.06,
+    "loose": Style(open_play=0.20, open_raise=0.35, call_raise=0.25, reraise=0.50,
+                   value_bet=0.45, value_raise=0.68, call_margin=-0.06,
                    bluff=0.25, semi_bluff=0.55, loose_call=0.12, loose_open=0.15),
 }
 
@@ -120,6 +135,9 @@ def chen(a: str, b: str) -> float:
     if gap <= 1 and high < 12:
         points += 1
     return float(-(-points // 1))  # rounded up, as the formula says
+
+
+_OMAHA_POINTS = {(False, False): 16.7, (False, True): 21.0, (True, False): 23.0, (True, True): 31.0}
 
 
 def _omaha_score(hole: Sequence[str], hi_lo: bool) -> float:
@@ -157,8 +175,9 @@ def _omaha_score(hole: Sequence[str], hi_lo: bool) -> float:
             points += 1.5
         points += 0.5 * len(lows)
         points -= 0.5 * sum(1 for rank in distinct if 9 <= rank <= 12 and counts[rank] == 1)
-    scale = 4 / len(hole) if len(hole) > 4 else 1.0  # five cards make every count easier
-    return max(0.0, min(1.0, points * scale / 20))
+    # Points to hold'em's scale: the same share of random hands clears each threshold (a fifth
+    # card, and the low half at hi-lo, make every count easier).
+    return max(0.0, min(1.0, points / _OMAHA_POINTS[(len(hole) > 4, hi_lo)]))
 
 
 def preflop_score(seen: BotSeen) -> float:
@@ -166,8 +185,9 @@ def preflop_score(seen: BotSeen) -> float:
     hole = seen.hole
     if seen.omaha:
         return _omaha_score(hole, seen.hi_lo)
-    if len(hole) == 3:  # pineapple before the discard: the best two, and a spare card
-        return max(chen(a, b) for a, b in combinations(hole, 2)) / 20 + 0.03
+    if len(hole) == 3:  # pineapple before the discard: the best two of three (the spare card
+        # makes a good pair of the three common, so the scale comes down to hold'em's)
+        return max(chen(a, b) for a, b in combinations(hole, 2)) / 20 - 0.1
     return chen(hole[0], hole[1]) / 20
 
 
@@ -184,27 +204,27 @@ _OMAHA_MADE = {Label.HIGH_CARD: 0.05, Label.ONE_PAIR: 0.22, Label.TWO_PAIR: 0.42
 _ORDER = list(Label)
 
 
-def best_high(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> StandardHighHand:
-    """The best five-card high hand: any five at hold'em, two hole and three board at Omaha."""
+def _fives(hole: Sequence[T], board: Sequence[T], rule: str) -> list[tuple[T, ...]]:
+    """Every five cards the rule lets a player make from its hole cards and the board."""
+    if rule == ANY:
+        return list(combinations([*hole, *board], 5))
+    most = 2 if rule == EXACTLY_TWO else min(5, len(hole))
+    return [mine + shared for used in range(2, most + 1)
+            for mine in combinations(hole, used) for shared in combinations(board, 5 - used)]
+
+
+def best_high(hole: Sequence[str], board: Sequence[str], rule: str) -> StandardHighHand:
+    """The best five-card high hand under the hole-card rule."""
     cards_hole = list(Card.parse("".join(hole)))
     cards_board = list(Card.parse("".join(board)))
-    if exactly_two:
-        hands = (StandardHighHand(pair + three) for pair in combinations(cards_hole, 2)
-                 for three in combinations(cards_board, 3))
-    else:
-        hands = (StandardHighHand(five) for five in combinations(cards_hole + cards_board, 5))
-    return max(hands)
+    return max(StandardHighHand(five) for five in _fives(cards_hole, cards_board, rule))
 
 
-def best_low(hole: Sequence[str], board: Sequence[str],
-             exactly_two: bool) -> EightOrBetterLowHand | None:
-    """The best eight-or-better low, or None when the cards make none."""
+def best_low(hole: Sequence[str], board: Sequence[str], rule: str) -> EightOrBetterLowHand | None:
+    """The best eight-or-better low (D-407), or None when the cards make none."""
     low_hole = [c for c in hole if c[0] in LOW_RANKS]
     low_board = [c for c in board if c[0] in LOW_RANKS]
-    if exactly_two:
-        picks = [a + b for a in combinations(low_hole, 2) for b in combinations(low_board, 3)]
-    else:
-        picks = list(combinations(low_hole + low_board, 5))
+    picks = _fives(low_hole, low_board, rule)
     best: EightOrBetterLowHand | None = None
     for pick in picks:
         if len({card[0] for card in pick}) < 5:
@@ -227,16 +247,17 @@ def _board_category(board: Sequence[str]) -> int:
     return 0
 
 
-def made_strength(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> float:
+def made_strength(hole: Sequence[str], board: Sequence[str], rule: str) -> float:
     """The made high hand's heads-up chance (0 … 1), lowered where the board makes it alone."""
-    hand = best_high(hole, board, exactly_two)
+    hand = best_high(hole, board, rule)
     label = hand.entry.label
-    table = _OMAHA_MADE if exactly_two else _HOLDEM_MADE
+    omaha_field = rule != ANY  # four or five hole cards in every hand against it
+    table = _OMAHA_MADE if omaha_field else _HOLDEM_MADE
     category = _ORDER.index(label)
     if 0 < category == _board_category(board):
         category -= 1  # the board makes it alone: every player still in holds as much
     strength = table[_ORDER[category]]
-    if _ORDER[category] == Label.ONE_PAIR and not exactly_two:
+    if _ORDER[category] == Label.ONE_PAIR and not omaha_field:
         strength += _pair_bonus(hole, board)
     top_used = max(rank_of(repr(card)) for card in hand.cards)
     return min(1.0, strength + 0.02 * (top_used - 8) / 6)
@@ -258,22 +279,24 @@ def _pair_bonus(hole: Sequence[str], board: Sequence[str]) -> float:
     return -0.1
 
 
-def low_strength(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> float:
+def low_strength(hole: Sequence[str], board: Sequence[str], rule: str) -> float:
     """An eight-or-better low's chance of taking the low half (0 when there is none)."""
-    low = best_low(hole, board, exactly_two)
+    low = best_low(hole, board, rule)
     if low is None:
         return 0.0
     ranks = sorted((1 if repr(c)[0] == "A" else rank_of(repr(c)) for c in low.cards), reverse=True)
     return {5: 0.9, 6: 0.78, 7: 0.64, 8: 0.5}[ranks[0]] - 0.02 * (ranks[1] - 4)
 
 
-def draw_outs(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> int:
-    """Cards that complete a flush or a straight draw (9, 8 or 4; 15 at most)."""
+def draw_outs(hole: Sequence[str], board: Sequence[str], rule: str) -> int:
+    """Cards that complete a flush or a straight draw (9, 8 or 4; 15 at most). Under the
+    two-card rules a draw needs two hole cards of its suit or ranks, as the made hand will."""
+    two_needed = rule != ANY
     outs = 0
     for suit in "cdhs":
         in_hole = sum(1 for c in hole if c[1] == suit)
         on_board = sum(1 for c in board if c[1] == suit)
-        if exactly_two:
+        if two_needed:
             if in_hole >= 2 and on_board == 2:
                 outs += 9
         elif in_hole >= 1 and in_hole + on_board == 4:
@@ -290,7 +313,7 @@ def draw_outs(hole: Sequence[str], board: Sequence[str], exactly_two: bool) -> i
             break
         if len(missing) != 1 or not have_hole - have_board:
             continue
-        if exactly_two and (len(have_board) + 1 < 3 or len(have_hole - have_board) < 2):
+        if two_needed and (len(have_board) + 1 < 3 or len(have_hole - have_board) < 2):
             continue
         completing |= missing
     outs += 4 * len(completing)
@@ -306,17 +329,17 @@ def _low_draw(hole: Sequence[str], board: Sequence[str]) -> bool:
 def equity(seen: BotSeen) -> tuple[float, float]:
     """(the share of the pot the hand can expect against the field, of it from draws)."""
     shares: list[tuple[float, float]] = []
-    exactly_two = seen.omaha
+    rule = seen.rule
     opponents = max(1, seen.players - 1)
     for board in seen.board_list:
         cards_to_come = {3: 2, 4: 1}.get(len(board), 0)
-        high = made_strength(seen.hole, board, exactly_two) ** (1 + 0.5 * (opponents - 1))
-        draw = min(0.45, draw_outs(seen.hole, board, exactly_two) * 0.02 * cards_to_come)
+        high = made_strength(seen.hole, board, rule) ** (1 + 0.5 * (opponents - 1))
+        draw = min(0.45, draw_outs(seen.hole, board, rule) * 0.02 * cards_to_come)
         high_share = min(0.97, high + draw * (1 - high))
         if not seen.hi_lo:
             shares.append((high_share, draw))
             continue
-        low = low_strength(seen.hole, board, exactly_two)
+        low = low_strength(seen.hole, board, rule)
         low_draw = 0.16 * cards_to_come if low == 0 and _low_draw(seen.hole, board) else 0.0
         low_share = low ** (1 + 0.4 * (opponents - 1)) + low_draw
         low_possible = len({c[0] for c in board if c[0] in LOW_RANKS}) >= 3 or cards_to_come > 0
@@ -335,7 +358,7 @@ def discard_choice(seen: BotSeen, offered: Sequence[str]) -> str:
         if not board:
             return chen(rest[0], rest[1])
         view = BotSeen(hole=rest, boards=seen.boards, game=seen.game, hi_lo=seen.hi_lo,
-                       players=seen.players, exactly_two=False)
+                       players=seen.players, hole_rule=ANY)
         return equity(view)[0]
     return max(offered, key=kept_value)
 

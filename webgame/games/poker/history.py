@@ -22,9 +22,11 @@ from typing import Any
 
 from pokerkit import Label, StandardHighHand
 
-from .bots import LOW_RANKS, best_high, best_low, rank_of
+from .bots import LOW_RANKS, best_high, best_low, rank_of, rule_for
 
 STREETS = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+BOARD_SIZES = (("flop", 3), ("turn", 4), ("river", 5))
+FORCED_KINDS = ("small-blind", "big-blind", "straddle", "dead", "ante", "bomb")
 _PREFLOP_FOLD = "before Flop"
 _RANK_NAMES = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten", "9": "Nine",
                "8": "Eight", "7": "Seven", "6": "Six", "5": "Five", "4": "Four", "3": "Three",
@@ -99,11 +101,18 @@ class _Hand:
         self.hole = {int(seat): list(cards) for seat, cards in record.get("hole", {}).items()}
         self.discards = {int(seat): str(card) for seat, card in record.get("discards", {}).items()}
         self.shown = [int(seat) for seat in record.get("shown", [])]
-        self.forced = list(record.get("forced", []))
         self.streets = list(record.get("streets", []))
+        first = self.streets[0].get("actions", []) if self.streets else []
+        # The hand writes its forced bets as the first actions, with what was really posted (a
+        # short stack posts less); a record without them lists them under "forced" only.
+        self.posts = [a for a in first if a.get("kind") in FORCED_KINDS] or list(
+            record.get("forced", []))
+        self.engine_uncalled = any(a.get("kind") == "uncalled"
+                                   for street in self.streets for a in street.get("actions", []))
+        self.runs = int(record.get("runs", 1))
         self.awards = list(record.get("awards", []))
         self.take = sum(int(t["amount"]) for t in record.get("house_take", []))
-        self.boards = self._boards()
+        self.boards = [list(b) for b in record.get("boards") or [] if b] or self._boards()
         game = str(record.get("game", ""))
         halves = {str(a.get("half", "whole")) for a in self.awards}
         self.hi_lo = bool(record.get("hi_lo", halves & {"high", "low"} or any(
@@ -133,15 +142,15 @@ class _Hand:
 
     def description(self, seat: int) -> str:
         cards = self.kept(seat)
-        exactly_two = len(cards) >= 4
+        rule = str(self.record.get("hole_rule") or rule_for(self.hole.get(seat, [])))
         parts: list[str] = []
         for board in self.boards or [[]]:
             if len(cards) + len(board) < 5:
                 parts.append("")
                 continue
-            high = describe_high(best_high(cards, board, exactly_two))
+            high = describe_high(best_high(cards, board, rule))
             if self.hi_lo:
-                low = best_low(cards, board, exactly_two)
+                low = best_low(cards, board, rule)
                 if low is not None:
                     ranks = sorted((repr(c)[0] for c in low.cards),
                                    key=lambda r: LOW_RANKS.index(r), reverse=True)
@@ -154,7 +163,7 @@ class _Hand:
 
 
 def _position(hand: _Hand, seat: int) -> str:
-    kinds = {str(f["kind"]) for f in hand.forced if int(f["seat"]) == seat}
+    kinds = {str(f["kind"]) for f in hand.posts if int(f["seat"]) == seat}
     marks = [" (button)"] if seat == hand.button else []
     if "small-blind" in kinds:
         marks.append(" (small blind)")
@@ -166,26 +175,31 @@ def _position(hand: _Hand, seat: int) -> str:
 def _forced_lines(hand: _Hand, in_front: dict[int, int]) -> list[str]:
     lines: list[str] = []
     by_seat: dict[int, list[Mapping[str, Any]]] = {}
-    for bet in hand.forced:
+    for bet in hand.posts:
         by_seat.setdefault(int(bet["seat"]), []).append(bet)
     done: set[int] = set()
-    for bet in hand.forced:
+    for bet in hand.posts:
         seat, kind, amount = int(bet["seat"]), str(bet["kind"]), int(bet["amount"])
         hand.put_in[seat] += amount
-        if bet.get("live", kind != "dead") and kind not in ("ante", "bomb"):
+        if "to" in bet:
+            in_front[seat] = int(bet["to"])
+        elif bet.get("live", kind != "dead") and kind not in ("ante", "bomb"):
             in_front[seat] = in_front.get(seat, 0) + amount
         if seat in done:
             continue
         name = hand.names[seat]
+        all_in = " and is all-in" if bet.get("all_in") else ""
         kinds = {str(b["kind"]) for b in by_seat[seat]}
         if {"dead", "big-blind"} <= kinds:  # a missed small blind made up with the big one
-            total = sum(int(b["amount"]) for b in by_seat[seat] if b["kind"] in ("dead", "big-blind"))
-            lines.append(f"{name}: posts small & big blinds {dollars(total)}")
+            both = [b for b in by_seat[seat] if b["kind"] in ("dead", "big-blind")]
+            total = sum(int(b["amount"]) for b in both)
+            all_in = " and is all-in" if any(b.get("all_in") for b in both) else ""
+            lines.append(f"{name}: posts small & big blinds {dollars(total)}{all_in}")
             done.add(seat)
             continue
         words = {"small-blind": "small blind", "big-blind": "big blind", "straddle": "straddle",
                  "dead": "dead small blind", "ante": "the ante", "bomb": "the ante"}[kind]
-        lines.append(f"{name}: posts {words} {dollars(amount)}")
+        lines.append(f"{name}: posts {words} {dollars(amount)}{all_in}")
     return lines
 
 
@@ -193,6 +207,11 @@ def _action_line(hand: _Hand, action: Mapping[str, Any], in_front: dict[int, int
                  viewer: int | None, street: str) -> str:
     seat, kind = int(action["seat"]), str(action["kind"])
     name = hand.names[seat]
+    if kind == "uncalled":  # the hand gave the part nobody called back
+        back = int(action["amount"])
+        hand.put_in[seat] -= back
+        in_front[seat] = in_front.get(seat, 0) - back
+        return f"Uncalled bet ({dollars(back)}) returned to {name}"
     top = max(in_front.values(), default=0)
     mine = in_front.get(seat, 0)
     all_in = " and is all-in" if action.get("all_in") else ""
@@ -229,6 +248,14 @@ def _uncalled(hand: _Hand, in_front: dict[int, int]) -> tuple[int, int] | None:
     if top > second:
         return seat, top - second
     return None
+
+
+def _common(boards: list[list[str]]) -> int:
+    """How many cards two runs share (those dealt before the all-in)."""
+    shared = 0
+    while shared < min(len(b) for b in boards) and boards[0][shared] == boards[1][shared]:
+        shared += 1
+    return shared
 
 
 def _board_header(name: str, before: list[str], after: list[str], which: str) -> str:
@@ -275,6 +302,8 @@ def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str,
         lines.append(f"Dealt to {hand.names[viewer]} {_cards(hand.hole[viewer])}")
     so_far: list[list[str]] = []
     discards_written = any(a.get("kind") == "discard" for s in hand.streets for a in s["actions"])
+    twice = hand.runs == 2 and len(hand.boards) == 2
+    common = _common(hand.boards) if twice else 5
     for number, street in enumerate(hand.streets):
         name = str(street.get("name", "preflop"))
         boards = street.get("boards") or ([street["board"]] if street.get("board") else [])
@@ -285,13 +314,13 @@ def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str,
                         shown = f" {_cards([card])}" if seat == viewer else ""
                         lines.append(f"{hand.names[seat]}: discards 1 card{shown}")
             in_front = {}
-            double = len(boards) > 1
             for i, board in enumerate(boards):
                 before = so_far[i] if i < len(so_far) else []
                 after = list(board)
                 if not before or after[:len(before)] != before:
                     after = before + after  # the street's new cards only
-                which = ("FIRST ", "SECOND ")[i] if double else ""
+                which = ("FIRST ", "SECOND ")[i] if len(boards) > 1 or (
+                    twice and len(after) > common) else ""
                 lines.append(_board_header(name, before, after, which))
                 if i < len(so_far):
                     so_far[i] = after
@@ -299,14 +328,22 @@ def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str,
                     so_far.append(after)
         label = STREETS.get(name, name).capitalize() if name != "preflop" else ""
         for action in street.get("actions", []):
+            if action.get("kind") in FORCED_KINDS:
+                continue  # posted above
             lines.append(_action_line(hand, action, in_front,
                                       viewer, f"on the {label}" if label else _PREFLOP_FOLD))
-        back = _uncalled(hand, in_front)
+        back = None if hand.engine_uncalled else _uncalled(hand, in_front)
         if back is not None:
             seat, cents = back
             lines.append(f"Uncalled bet ({dollars(cents)}) returned to {hand.names[seat]}")
             hand.put_in[seat] -= cents
             in_front[seat] -= cents
+    if twice:  # the second run (D-457): the streets dealt again after the all-in
+        second = hand.boards[1]
+        for name, size in BOARD_SIZES:
+            if size > common:
+                before = second[:size - 1] if name != "flop" else []
+                lines.append(_board_header(name, before, second[:size], "SECOND "))
     lines += _results(hand, viewer)
     return "\n".join(lines) + "\n"
 
@@ -359,8 +396,8 @@ def _results(hand: _Hand, viewer: int | None) -> list[str]:
             f" Side pot-{pot} {dollars(pot_sizes[pot])}." for pot in sorted(pot_sizes) if pot)
     lines.append(f"Total pot {dollars(total)}{pots} | Rake {dollars(hand.take)}")
     if len(hand.boards) > 1:
-        lines.append("Hand was run twice" if "run" in str(hand.record.get("game", "")).lower()
-                     else "Two boards")
+        if hand.runs == 2:
+            lines.append("Hand was run twice")
         for which, board in zip(("FIRST", "SECOND"), hand.boards, strict=False):
             lines.append(f"{which} Board {_cards(board)}")
     elif hand.boards and hand.boards[0]:

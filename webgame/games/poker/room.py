@@ -162,15 +162,35 @@ def leave(room: Room, seat: int) -> None:
 
 
 def sit_out(room: Room, seat: int) -> None:
-    _get(room, seat).status = SITTING_OUT
+    s = _get(room, seat)
+    if s.status == NEW:
+        # a newcomer who has not come in yet still owes the big blind on return
+        s.owes_big = True
+    s.status = SITTING_OUT
 
 
 def sit_in(room: Room, seat: int, post: bool) -> None:
     """Back from sitting out: post the missed blinds now (big live, small dead) or wait for
-    the big blind (D-413). A newcomer who sat out before playing is still new."""
+    the big blind (D-413)."""
     s = _get(room, seat)
-    s.status = PLAYING if (s.owes_big or s.owes_small or room.hands_dealt == 0 or s.status != NEW) else NEW
+    s.status = PLAYING
     s.post = post
+
+
+def missed_blind_seats(room: Room) -> list[int]:
+    """Seats carrying a missed-blind button (they share no bad-beat table award, D-421)."""
+    return [s.seat for s in room.seats if s.owes_big or s.owes_small]
+
+
+def paid_until(room: Room) -> dict[int, int]:
+    """The time collection's clocks, seat -> paid-until seconds, for `take.before_deal`."""
+    return {s.seat: s.paid_until for s in room.seats}
+
+
+def keep_paid(room: Room, paid: Mapping[int, int]) -> None:
+    """Store the clocks `take.before_deal` moved on."""
+    for s in room.seats:
+        s.paid_until = paid.get(s.seat, s.paid_until)
 
 
 def ask_straddle(room: Room, seat: int, rules: RoomRules) -> None:
@@ -341,8 +361,9 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
         s = seats[seat]
         if s.status == NEW:
             # A newcomer posts a big blind to be dealt in at once, unless the seat is the
-            # button or a blind for this hand: then it waits until the button passes (c003).
-            if s.post and seat != button and seat not in blinds:
+            # button, a blind, or between the button and the small blind for this hand: then
+            # it waits until the button passes (003 s.205, D-413).
+            if s.post and not _between(seat, button, blinds, room.max_seats):
                 plan.forced.append((seat, "big-blind", rules.big_blind, True))
                 dealt.add(seat)
             continue
@@ -363,6 +384,13 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
             plan.forced.append((left_of_bb, "straddle", STRADDLE_BLINDS * rules.big_blind, True))
             plan.straddle = left_of_bb
     return plan
+
+
+def _between(seat: int, button: int, blinds: list[int], max_seats: int) -> bool:
+    """Is the seat the button, a blind position, or between the button and the first blind?"""
+    def pos(s: int) -> int:
+        return (s - button) % max_seats
+    return seat == button or seat in blinds or pos(seat) < pos(blinds[0])
 
 
 def _clear(s: Seat) -> bool:

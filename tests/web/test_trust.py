@@ -24,6 +24,7 @@ KINDS = sorted({
     "even-money", "fold", "check", "play", "raise", "bet-4x", "bet-3x", "bet-2x", "bet-1x", "pull",
     "let-it-ride", "war", "odds", "lay-odds", "take-down", "roll", "spin", "rebet",
     "owner", "timeout", "settle", "void", "reveal", "peek", "OWNER", "owner ", "__class__", "",
+    "call", "sit-out", "sit-in", "post", "discard", "run-twice",
 })
 FIRST_VARIANT = {slug: next(iter(registry.rules(slug).variants)) for slug in registry.slugs()}
 
@@ -34,7 +35,9 @@ def _player(name: str, table: Table, seat: int) -> Player:
     db.session.flush()
     wallet.transfer(wallet.cage(), wallet.wallet(p.id), 1_000_000)
     play.sit(table, p, seat)
-    play.buy_in(table, p, 500_000)
+    game = registry.engine(table.game, table.variant)
+    bankroll = game.bot_bankroll(play.next_round_rules(table))  # the poker room's table stakes
+    play.buy_in(table, p, bankroll[1] if bankroll else 500_000)
     return p
 
 
@@ -127,6 +130,16 @@ def test_every_kind_is_refused_unless_it_is_a_legal_action_of_that_seat(app, slu
         db.session.commit()
         assert play.tick(table)
         db.session.commit()
+    if registry.engine(slug).pot_banked:
+        # The poker room: Spot 1 deals, and the hand waits on one seat at a time; the other
+        # seat may do nothing, and the seat to act only its own legal moves.
+        play.act(table, player, Action("deal", 0), round_id=None, version=None)
+        db.session.commit()
+        tried += _refused_unless_legal(table, player, 0, other)
+        tried += _refused_unless_legal(table, other, 1, player)
+        assert tried > 2 * len(KINDS)
+        assert_books_balance()
+        return
     bet = next(a for a in _legal(table, 0) if a.kind in ("bet", "against"))
     rnd = play.current_round(table)
     play.act(table, player, Action(bet.kind, 0, bet.spot, bet.min),

@@ -3,7 +3,7 @@
 A round opens in its ``seating`` phase: the services tell it who sits where and the chips each
 seat holds (table stakes, ``owner_stacks``); a seated player may sit out, come back, or deal
 the hand, and the table deals it when its window closes. ``deal`` draws for the button the
-first time (:func:`room.button_draw`), plans the hand (:func:`room.plan_hand`: who is dealt
+first time (:func:`seating.button_draw`), plans the hand (:func:`seating.plan_hand`: who is dealt
 in and every forced bet), takes the collections due before the cards (:mod:`take`), and starts
 the hand on pokerkit (:mod:`hand`). Each chip a seat puts in is a ``Stake`` on its ``pot``
 wager; when the hand is over the house's take leaves the pot as ``Drop`` events and every
@@ -35,16 +35,20 @@ from ...engine.protocol import (
     GameBase,
     IllegalAction,
     Legal,
+    MeterMove,
     Note,
     Settlement,
     Stake,
     settle_once,
 )
 from ...engine.rng import Rng, SeededRng
-from . import bots, hand, history, room, take
+from . import bots, hand, history, take
+from . import room as seating
 from .games import kind_from_rules
 from .structures import from_rules as structure_of
 
+METER = "bad-beat"  # the Bad Beat Jackpot's meter (house-take.toml [jackpot.bad-beat])
+BAD_BEAT = "bad-beat"  # a seat's share of a Bad Beat Jackpot award
 POT = "pot"  # the one wager of a seat in a hand: everything it put in (services.rounds.POT_BET)
 SEATING, HAND, OVER = "seating", "hand", "over"
 
@@ -62,11 +66,11 @@ def _t(seat: int) -> int:
 @dataclass
 class PokerState:
     rules: dict[str, Any]
-    room: room.Room
+    room: seating.Room
     phase: str = SEATING
     owners: dict[str, str] = field(default_factory=dict)   # table seat -> player id
     stacks: dict[str, int] = field(default_factory=dict)   # table seat -> chips when told
-    plan: room.HandPlan | None = None
+    plan: seating.HandPlan | None = None
     hand: hand.HandState | None = None
     draw: list[list[Any]] = field(default_factory=list)    # the button draw: [table seat, card]
     fees: list[dict[str, Any]] = field(default_factory=list)    # collected from chips before the cards
@@ -99,9 +103,9 @@ class PokerTable(GameBase[PokerState]):
 
     # -- the round's life -----------------------------------------------------------------
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> PokerState:
-        rr = room.RoomRules.from_rules(rules)
+        rr = _room_rules(rules)
         data = (carry or {}).get("room")
-        the_room = state_io.load(room.Room, data) if data else room.Room(max_seats=rr.max_seats)
+        the_room = state_io.load(seating.Room, data) if data else seating.Room(max_seats=rr.max_seats)
         return PokerState(rules=dict(rules), room=the_room)
 
     def carry(self, state: PokerState) -> dict[str, Any]:
@@ -111,7 +115,7 @@ class PokerTable(GameBase[PokerState]):
         return seated >= 2
 
     def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
-        low, high = room.buy_in_bounds(room.RoomRules.from_rules(rules))
+        low, high = seating.buy_in_bounds(_room_rules(rules))
         if high and holding + amount > high:
             return (f"Table stakes: at most {fmt(high)} in front of you at this table "
                     f"(you hold {fmt(holding)}).")
@@ -122,7 +126,7 @@ class PokerTable(GameBase[PokerState]):
     def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None:
         # A bot buys in like a player: the table's maximum (or twice the minimum where the
         # buy-in has no maximum) once it holds less than the minimum.
-        low, high = room.buy_in_bounds(room.RoomRules.from_rules(rules))
+        low, high = seating.buy_in_bounds(_room_rules(rules))
         return low, high or 2 * low
 
     def takes_owners(self, state: PokerState) -> bool:
@@ -150,11 +154,11 @@ class PokerTable(GameBase[PokerState]):
         if state.phase == SEATING:
             out = [Legal("deal", label="Deal the next hand")]
             sat = next((s for s in state.room.seats if s.seat == _r(seat)), None)
-            if sat is not None and sat.status == room.SITTING_OUT:
+            if sat is not None and sat.status == seating.SITTING_OUT:
                 out.append(Legal("sit-in", label="Sit in"))
             else:
                 out.append(Legal("sit-out", label="Sit out"))
-            if sat is not None and sat.status == room.NEW and not sat.post and state.room.hands_dealt:
+            if sat is not None and sat.status == seating.NEW and not sat.post and state.room.hands_dealt:
                 out.append(Legal("post", label="Post a big blind to play now"))
             return out
         if state.phase == HAND and state.hand is not None:
@@ -196,16 +200,16 @@ class PokerTable(GameBase[PokerState]):
             state.owners.pop(key, None)
             state.stacks.pop(key, None)
             if any(s.seat == _r(action.seat) for s in state.room.seats):
-                room.leave(state.room, _r(action.seat))
+                seating.leave(state.room, _r(action.seat))
             return []
         state.owners[key] = action.spot
         state.stacks[key] = max(int(action.amount), 0)
         sat = next((s for s in state.room.seats if s.seat == _r(action.seat)), None)
         if sat is not None and sat.player != action.spot:
-            room.leave(state.room, _r(action.seat))
+            seating.leave(state.room, _r(action.seat))
             sat = None
         if sat is None:
-            room.sit(state.room, _r(action.seat), action.spot, room.RoomRules.from_rules(state.rules),
+            seating.sit(state.room, _r(action.seat), action.spot, _room_rules(state.rules),
                      int(state.rules.get("opened_at", 0)))
         return []
 
@@ -214,38 +218,42 @@ class PokerTable(GameBase[PokerState]):
         if not any(s.seat == seat for s in state.room.seats):
             raise IllegalAction("Nobody sits in that seat.")
         if action.kind == "sit-out":
-            room.sit_out(state.room, seat)
+            seating.sit_out(state.room, seat)
             return [Note(f"Seat {action.seat + 1} sits out.", action.seat)]
         if action.kind == "sit-in":
-            room.sit_in(state.room, seat, post=True)
+            seating.sit_in(state.room, seat, post=True)
             return [Note(f"Seat {action.seat + 1} is back.", action.seat)]
-        room.post_to_play(state.room, seat, True)
+        seating.post_to_play(state.room, seat, True)
         return [Note(f"Seat {action.seat + 1} posts to play this hand.", action.seat)]
 
     # -- the deal -------------------------------------------------------------------------
     def _deal(self, state: PokerState, rng: Rng) -> list[Event]:
         rules = state.rules
-        rr = room.RoomRules.from_rules(rules)
+        rr = _room_rules(rules)
         stacks = {_r(int(k)): v for k, v in state.stacks.items() if k in state.owners}
         events: list[Event] = []
         if not state.room.button:
-            playing = [s.seat for s in state.room.seats if s.status != room.SITTING_OUT and stacks.get(s.seat, 0) > 0]
+            playing = [s.seat for s in state.room.seats if s.status != seating.SITTING_OUT and stacks.get(s.seat, 0) > 0]
             if len(playing) < 2:
                 raise IllegalAction("Two players with chips are needed to deal.")
             cards = _deck()
             rng.shuffle(cards)
-            button, drawn = room.button_draw(state.room, playing, cards)
+            button, drawn = seating.button_draw(state.room, playing, cards)
             state.draw = [[_t(s), c] for s, c in drawn]
             events.append(Note(f"High card for the button: seat {_t(button) + 1}."))
-        plan = room.plan_hand(state.room, rr, stacks)
+        plan = seating.plan_hand(state.room, rr, stacks)
         if plan.reason:
             raise IllegalAction(plan.reason)
-        for r_seat, amount, memo in take.before_deal(rules, plan, stacks, int(rules.get("opened_at", 0)), state.room):
+        paid = {st.seat: st.paid_until for st in state.room.seats}
+        for r_seat, amount, memo in take.before_deal(take_spec(rules), plan, stacks,
+                                                     int(rules.get("opened_at", 0)), paid):
             if amount <= 0:
                 continue
             stacks[r_seat] -= amount
             state.fees.append({"seat": _t(r_seat), "amount": amount, "memo": memo})
             events.append(Fee(_t(r_seat), amount, memo))
+        for st in state.room.seats:
+            st.paid_until = paid.get(st.seat, st.paid_until)
         deck = _deck()
         rng.shuffle(deck)
         state.plan = plan
@@ -281,7 +289,7 @@ class PokerTable(GameBase[PokerState]):
         put_in = hand.contributed(state.hand)
         pot = sum(put_in.values())
         saw_flop = state.hand.street >= 1 or any(len(b) >= 3 for b in state.hand.boards)
-        drops = take.from_pot(rules, pot, saw_flop, len(state.plan.dealt))
+        drops = take.from_pot(take_spec(rules), pot, saw_flop, len(state.plan.dealt), jackpot_on(rules))
         house = sum(amount for _, amount, _ in drops)
         awards = hand.showdown(state.hand, house)
         events: list[Event] = []
@@ -305,8 +313,36 @@ class PokerTable(GameBase[PokerState]):
                         stake, back, result, detail)
             if state.stacks.get(str(seat), 0) - stake + back - _fee(state, seat) <= 0:
                 busted.append(_r(seat))
-        room.after_hand(state.room, state.plan, list(state.plan.dealt), busted)
+        events += self._bad_beat(state, awards)
+        seating.after_hand(state.room, state.plan, list(state.plan.dealt), busted)
         state.phase = OVER
+        return events
+
+    def _bad_beat(self, state: PokerState, awards: list[hand.Award]) -> list[Event]:
+        """The Bad Beat Jackpot (000 §18, D-421): a qualifying losing hand at showdown pays the
+        meter out (loser, winner, the rest of the table) and the meter starts again from its
+        seed. The house pays each share and the meter reimburses it (D-020)."""
+        h = state.hand
+        if h is None or not jackpot_on(state.rules) or not h.shown or not h.boards:
+            return []
+        fund = int((state.rules.get("meters") or {}).get(METER, 0))
+        shown = {seat: h.player(seat).kept() for seat in h.shown}
+        dealt = [p.seat for p in h.players]
+        seated = [int(k) for k in state.owners]
+        missed = [_t(st.seat) for st in state.room.seats if st.owes_big or st.owes_small]
+        beat = take.bad_beat(fund, h.boards[0], shown, dealt, seated, missed, h.button, self.slug,
+                             state.room.max_seats)
+        if not beat.qualifies:
+            return []
+        events: list[Event] = []
+        for seat, cents in sorted(beat.shares.items()):
+            role = "losing hand" if seat in beat.losers else "winning hand" if seat in beat.winners else "table share"
+            settle_once(state.settled, state.results.setdefault(str(seat), []), events, seat, BAD_BEAT,
+                        0, cents, "win", f"Bad Beat Jackpot, {role}")
+        events.append(MeterMove(METER, beat.paid, "out", "Bad Beat Jackpot award"))
+        seed = take.jackpot_rules().seed
+        events.append(MeterMove(METER, seed, "in", "Bad Beat Jackpot reset to its seed"))
+        state.notes.append(f"Bad Beat Jackpot! {fmt(beat.paid)} paid.")
         return events
 
     # -- the clock and the bots -----------------------------------------------------------
@@ -350,17 +386,20 @@ class PokerTable(GameBase[PokerState]):
         if plan is not None:
             for s, k, _, _ in plan.forced:
                 blinds[_t(s)] = {"small-blind": "SB", "big-blind": "BB", "straddle": "STR"}.get(k, "")
-        hand_seats = shown.get("seats", {}) if shown else {}
-        won = {}
+        hand_seats = {int(hs["seat"]): hs for hs in shown.get("seats", [])} if shown else {}
+        won: dict[int, int] = {}
+        names: dict[int, str] = {}
         for a in state.awards:
             for seat, amount in a["winners"].items():
                 won[int(seat)] = won.get(int(seat), 0) + int(amount)
+            for seat, name in a.get("hand_names", {}).items():
+                names.setdefault(int(seat), name)
         for key, player in state.owners.items():
             seat = int(key)
             sat = next((s for s in state.room.seats if s.seat == _r(seat)), None)
-            hs = hand_seats.get(seat) or hand_seats.get(key) or {}
+            hs = hand_seats.get(seat) or {}
             status = ""
-            if sat is not None and sat.status == room.SITTING_OUT:
+            if sat is not None and sat.status == seating.SITTING_OUT:
                 status = "sitting-out"
             elif state.phase != SEATING and seat not in dealt:
                 status = "waiting"
@@ -371,8 +410,8 @@ class PokerTable(GameBase[PokerState]):
             seats[key] = {
                 "stack": int(hs.get("stack", state.stacks.get(key, 0))),
                 "bet": int(hs.get("bet", 0)),
-                "cards": hs.get("cards", []),
-                "hand_name": hs.get("hand_name", ""),
+                "cards": list(hs.get("cards") or []) + [None] * int(hs.get("face_down", 0)),
+                "hand_name": names.get(seat, "") if hs.get("shown") or won.get(seat) else "",
                 "status": status,
                 "button": plan is not None and _t(plan.button) == seat,
                 "blind": blinds.get(seat, ""),
@@ -391,7 +430,7 @@ class PokerTable(GameBase[PokerState]):
                 "phase": state.phase,
                 "stakes": stakes_words(state.rules),
                 "boards": shown.get("boards", []),
-                "pots": shown.get("pots", []),
+                "pots": _pot_lines(shown),
                 "to_act": self.to_act(state),
                 "seats": seats,
                 "take": take_lines,
@@ -412,6 +451,36 @@ class PokerTable(GameBase[PokerState]):
         return history.history_text(record, viewer, table_name, hand_id, started)
 
 
+def take_spec(rules: Mapping[str, Any]) -> str:
+    """The house-take schedule the table runs (``"<schedule>:<option>"``): the operator's
+    choice, else the variant's first."""
+    chosen = str(rules.get("house_take") or "")
+    return chosen or str((rules.get("take") or ["rake-004"])[0])
+
+
+def jackpot_on(rules: Mapping[str, Any]) -> bool:
+    """The table runs the Bad Beat Jackpot (000 §18): where the rulebook offers it and the
+    operator turned it on."""
+    return "bad-beat-jackpot" in (rules.get("table_options") or []) and bool(rules.get("bad_beat_jackpot", True))
+
+
+def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
+    """The room's view of a variant's rules data: blinds, structure, seats, the table options
+    the rulebook allows and the buy-in limit (D-411)."""
+    options = set(rules.get("table_options") or [])
+    buy_in = (rules.get("limits") or {}).get("buy-in") or {}
+    bets = rules.get("bets") or []
+    structure = str(rules.get("structure", "no-limit"))
+    return seating.RoomRules(
+        blinds=tuple(int(b) for b in rules.get("blinds") or (100, 200)),
+        structure="limit" if structure == "fixed-limit" else structure,
+        big_bet=int(bets[-1]) if bets else 0, max_seats=int(rules.get("seats", 10)),
+        straddle="straddle" in options, bomb_pot="bomb-pot" in options,
+        bomb_every=int(rules.get("bomb_pot_every", 0)),
+        buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
+        short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")))
+
+
 def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:
     """What a bot in ``seat`` may know at its turn: its own cards and what is on the table."""
     me = h.player(seat)
@@ -422,6 +491,17 @@ def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:
         players=len(h.live()), street=hand.STREETS[min(h.street, len(hand.STREETS) - 1)],
         position=(order.index(seat) + 1) % len(order), big_blind=h.structure.big_blind,
         stack=me.stack, in_front=me.bet, exactly_two=h.kind.hole_rule == "exactly-two")
+
+
+def _pot_lines(shown: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The pots on the felt: during the hand the chips gathered from the streets before this
+    one; at the end the main pot and each side pot."""
+    if not shown:
+        return []
+    if shown.get("pots"):
+        return [{"label": "Main pot" if i == 0 else f"Side pot {i}", "amount": int(p["amount"])}
+                for i, p in enumerate(shown["pots"])]
+    return [{"label": "Pot", "amount": int(shown["pot"])}] if int(shown.get("pot", 0)) else []
 
 
 def _fee(state: PokerState, seat: int) -> int:
@@ -446,6 +526,7 @@ def _award_words(award: hand.Award) -> dict[str, Any]:
                     + (f" with {award.hand_names[seat]}" if award.hand_names.get(seat) else "")
                     for seat, amount in sorted(award.winners.items()))
     return {"text": f"{pot}: {who}", "winners": {str(k): v for k, v in award.winners.items()},
+            "hand_names": {str(k): v for k, v in award.hand_names.items()},
             "pot": award.pot, "board": award.board, "half": award.half, "amount": award.amount}
 
 

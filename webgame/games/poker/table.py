@@ -37,7 +37,6 @@ from ...engine.protocol import (
     Legal,
     MeterMove,
     Note,
-    Settlement,
     Stake,
     settle_once,
 )
@@ -394,7 +393,7 @@ class PokerTable(GameBase[PokerState]):
                 won[int(seat)] = won.get(int(seat), 0) + int(amount)
             for seat, name in a.get("hand_names", {}).items():
                 names.setdefault(int(seat), name)
-        for key, player in state.owners.items():
+        for key in state.owners:
             seat = int(key)
             sat = next((s for s in state.room.seats if s.seat == _r(seat)), None)
             hs = hand_seats.get(seat) or {}
@@ -490,7 +489,7 @@ def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:
         pot=sum(p.put_in for p in h.players), to_call=max(h.current - me.bet, 0),
         players=len(h.live()), street=hand.STREETS[min(h.street, len(hand.STREETS) - 1)],
         position=(order.index(seat) + 1) % len(order), big_blind=h.structure.big_blind,
-        stack=me.stack, in_front=me.bet, exactly_two=h.kind.hole_rule == "exactly-two")
+        stack=me.stack, in_front=me.bet, hole_rule=h.kind.hole_rule)
 
 
 def _pot_lines(shown: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -173,7 +173,7 @@ def test_button_collection_is_taken_flop_or_not_from_the_button() -> None:
 
 
 def test_time_collection_after_thirty_minutes_and_every_thirty_after() -> None:
-    spec = "lucky-derby-nl-holdem:103"                  # $6 per player per 30 minutes (001 s.3675)
+    spec = "lucky-derby-holdem-nl:103"                  # $6 per player per 30 minutes (001 s.3675)
     plan = plan_of(3)
     stacks = {1: 10000, 2: 10000, 3: 10000}
     paid = {1: 0, 2: 0, 3: 600}                         # seat 3 sat down ten minutes later

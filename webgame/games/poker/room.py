@@ -13,11 +13,12 @@ blind). Seats are numbered 1..max_seats clockwise (the next player is on the lef
 
 Rule keys read from a variant's resolved rules (`RoomRules.from_rules`):
 `blinds` (cents, in posting order left of the button; the last is the big blind, D-428
-three-blind structures included), `structure` ("limit", "spread-limit", "pot-limit",
-"no-limit"), `bets` (limit: the small and big bet), `seats`, `straddle` (bool, D-414),
-`bomb-pot` (bool, D-456), `bomb-pot-every` (hands between offered bomb pots, 0 = only
-when a player proposes one), `buy-in` ({min, max} cents; else D-411's multiples) and
-`short-buy-in` ("per-full-buy-in" or "per-day", D-411).
+three-blind structures included), `structure` ("fixed-limit", "spread-limit", "pot-limit",
+"no-limit"), `bets` (limit: the small and big bet), `seats`, `table_options` (a listed
+"straddle" or "bomb-pot" is on unless a bool setting of that name turns it off; D-414,
+D-456), `bomb-pot-every` (hands between offered bomb pots, 0 = only when a player proposes
+one), `limits["buy-in"]` ({min, max} cents; else D-411's multiples) and `short-buy-in`
+("per-full-buy-in", or "per-day" for the c001 profile, D-411).
 """
 
 from __future__ import annotations
@@ -101,22 +102,32 @@ class RoomRules:
 
     @property
     def limit(self) -> bool:
-        return self.structure in ("limit", "spread-limit")
+        return self.structure in ("limit", "fixed-limit", "spread-limit")
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any]) -> RoomRules:
+        """From a variant's resolved rules (`paytable.resolve`): the buy-in comes from its
+        `limits`, the straddle and the bomb pot from `table_options` unless a setting of the
+        same name (an operator's choice) says otherwise."""
         bets = list(rules.get("bets", []))
-        buy_in = rules.get("buy-in", {}) or {}
+        limits = rules.get("limits", {}) or {}
+        buy_in = limits.get("buy-in") or rules.get("buy-in") or {}
+        allowed = list(rules.get("table_options", []))
+
+        def switch(name: str) -> bool:
+            value = rules.get(name, rules.get(name.replace("-", "_")))
+            return bool(value) if isinstance(value, bool) else name in allowed
+
         return cls(blinds=tuple(int(b) for b in rules.get("blinds", cls.blinds)),
                    structure=str(rules.get("structure", cls.structure)),
                    big_bet=int(bets[-1]) if bets else 0,
                    max_seats=int(rules.get("seats", cls.max_seats)),
-                   straddle=bool(rules.get("straddle", False)),
-                   bomb_pot=bool(rules.get("bomb-pot", False)),
-                   bomb_every=int(rules.get("bomb-pot-every", 0)),
-                   buy_in_min=int(buy_in.get("min", 0)) if isinstance(buy_in, Mapping) else 0,
-                   buy_in_max=int(buy_in.get("max", 0)) if isinstance(buy_in, Mapping) else 0,
-                   short_buy_in=str(rules.get("short-buy-in", cls.short_buy_in)))
+                   straddle=switch("straddle"),
+                   bomb_pot=switch("bomb-pot"),
+                   bomb_every=int(rules.get("bomb-pot-every", rules.get("bomb_pot_every", 0))),
+                   buy_in_min=int(buy_in.get("min", 0)),
+                   buy_in_max=int(buy_in.get("max", 0)),
+                   short_buy_in=str(rules.get("short-buy-in", rules.get("short_buy_in", cls.short_buy_in))))
 
 
 # ---------------------------------------------------------------- seats

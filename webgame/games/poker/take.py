@@ -33,7 +33,7 @@ AT_20 = 2000
 
 SCHEDULES: list[str] = [
     "rake-000", "rake-004",
-    "lucky-derby-holdem", "lucky-derby-nl-holdem", "lucky-derby-omaha", "lucky-derby-omaha-hi-lo",
+    "lucky-derby-holdem", "lucky-derby-holdem-nl", "lucky-derby-omaha", "lucky-derby-omaha-hi-lo",
     "lucky-derby-double-board-omaha", "lucky-derby-big-o", "lucky-derby-pineapple",
     "lucky-chances-holdem-limit", "lucky-chances-holdem-kill", "lucky-chances-holdem-spread",
     "lucky-chances-holdem-nl", "lucky-chances-holdem-nl-timed", "lucky-chances-omaha-hi-lo-limit",

@@ -303,3 +303,39 @@ def test_rules_from_a_variant() -> None:
     # an operator's switch turns an allowed option off; an unlisted option is off
     assert not RoomRules.from_rules({**resolved, "straddle": False}).straddle
     assert not RoomRules.from_rules({"blinds": [100, 200]}).straddle
+
+
+def test_newcomer_who_sits_out_before_playing_still_owes_the_big_blind() -> None:
+    room = table(1, 3, 5, 8, button=1)
+    play(room)                      # blinds 3 and 5; the big blind goes to 8 next
+    rm.sit(room, 2, "newcomer", RULES)
+    rm.sit_out(room, 2)
+    rm.sit_in(room, 2, post=False)
+    assert 2 not in rm.plan_hand(room, RULES, stacks(room)).dealt
+    assert rm.missed_blind_seats(room) == [2]
+    rm.post_to_play(room, 2)
+    assert (2, "big-blind", 200, True) in rm.plan_hand(room, RULES, stacks(room)).forced
+
+
+def test_time_collection_clocks_live_in_the_room() -> None:
+    room = Room()
+    rm.sit(room, 4, "p4", RULES, now_seconds=1000)
+    assert rm.paid_until(room) == {4: 1000}
+    rm.keep_paid(room, {4: 2800})
+    assert rm.paid_until(room) == {4: 2800}
+
+
+def test_newcomer_between_the_dead_button_and_the_small_blind_waits() -> None:
+    room = table(1, 4, 6, 8, button=1)
+    play(room)                      # button 1, blinds 4 and 6
+    rm.leave(room, 1)
+    rm.leave(room, 4)
+    # next hand: seat 6 posts the small blind, seat 8 the big blind, the button is dead on 4
+    rm.sit(room, 5, "newcomer", RULES)
+    rm.post_to_play(room, 5)
+    plan = rm.plan_hand(room, RULES, stacks(room))
+    assert plan.button == 4 and plan.blinds_at == [6, 8]
+    assert 5 not in plan.dealt      # seat 5 sits between the button (4) and the small blind (6)
+    rm.sit(room, 9, "other", RULES)
+    rm.post_to_play(room, 9)
+    assert 9 in rm.plan_hand(room, RULES, stacks(room)).dealt     # seat 9 is after the big blind

@@ -339,3 +339,15 @@ def test_newcomer_between_the_dead_button_and_the_small_blind_waits() -> None:
     rm.sit(room, 9, "other", RULES)
     rm.post_to_play(room, 9)
     assert 9 in rm.plan_hand(room, RULES, stacks(room)).dealt     # seat 9 is after the big blind
+
+
+def test_the_15x30_rebuy_does_not_use_up_the_short_buy_in() -> None:
+    rules = RoomRules(blinds=(1000, 1500), structure="fixed-limit", big_bet=3000,
+                      short_buy_in="per-day", free_rebuy=15000)
+    assert rm.buy_in_bounds(rules) == (30000, 0)                  # 10 big bets
+    room = table(1, button=1)
+    rm.buy_in(room, 1, 15000, 0, rules, day="d1")                 # the $150 re-buy
+    rm.buy_in(room, 1, 15000, 0, rules, day="d1")                 # again
+    rm.buy_in(room, 1, 10000, 0, rules, day="d1")                 # the day's short buy-in
+    with pytest.raises(ValueError):
+        rm.buy_in(room, 1, 10000, 0, rules, day="d1")

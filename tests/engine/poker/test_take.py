@@ -291,3 +291,10 @@ def test_lucky_derby_repeated_blocks_match_their_first_printing() -> None:
     for key in [*range(52, 60), *range(60, 73), *range(73, 103)]:
         assert rows(key) == rows(key - 51), key
         assert "no-limit" in o[str(key)].structures and "no-limit" not in o[str(key - 51)].structures
+
+
+def test_take_split_over_the_pots_in_proportion() -> None:
+    # D-412: each share truncated, the leftover cents from the main pot
+    assert tk.split_take([1000, 333, 667], 100) == [51, 16, 33]
+    assert sum(tk.split_take([7, 11, 13], 3)) == 3
+    assert tk.split_take([0, 0], 0) == [0, 0]

@@ -91,6 +91,7 @@ class RoomRules:
     buy_in_min: int = 0            # 0 = D-411's multiple
     buy_in_max: int = 0            # 0 = D-411's multiple (limit: unlimited)
     short_buy_in: str = "per-full-buy-in"
+    free_rebuy: int = 0            # c001 15x30 Hold'em: a $150 re-buy is always allowed (D-411)
 
     @property
     def big_blind(self) -> int:
@@ -127,7 +128,8 @@ class RoomRules:
                    bomb_every=int(rules.get("bomb-pot-every", rules.get("bomb_pot_every", 0))),
                    buy_in_min=int(buy_in.get("min", 0)),
                    buy_in_max=int(buy_in.get("max", 0)),
-                   short_buy_in=str(rules.get("short-buy-in", rules.get("short_buy_in", cls.short_buy_in))))
+                   short_buy_in=str(rules.get("short-buy-in", rules.get("short_buy_in", cls.short_buy_in))),
+                   free_rebuy=int(rules.get("free-rebuy", rules.get("free_rebuy", 0))))
 
 
 # ---------------------------------------------------------------- seats
@@ -259,6 +261,8 @@ def buy_in(room: Room, seat: int, amount: int, stack: int, rules: RoomRules, day
         raise ValueError("A buy-in is a positive amount")
     if high and stack + amount > high:
         raise ValueError(f"The most a seat may have on the table is ${high / 100:,.2f}")
+    if rules.free_rebuy and amount == rules.free_rebuy:
+        return   # it does not use up the short buy-in (D-411)
     if amount >= low:
         s.short_buy_ok = rules.short_buy_in != "per-day" or s.short_day != day
         return

@@ -199,6 +199,17 @@ def rake(sched: Schedule, pot: int, saw_flop: bool) -> int:
     return min(pot * sched.percent // 100, sched.cap)
 
 
+def split_take(pots: Sequence[int], amount: int) -> list[int]:
+    """D-412: the house's take comes out of the pots in proportion to their size, each share
+    truncated to the cent; the cents left over come from the main pot (pots[0])."""
+    total = sum(pots)
+    if not total:
+        return [0] * len(pots)
+    shares = [amount * p // total for p in pots]
+    shares[0] += amount - sum(shares)
+    return shares
+
+
 def _collection(option: Option, pot: int, dealt: int) -> list[tuple[str, int, str]]:
     if option.method == "pot-size":
         # the pot's bands are printed in whole dollars: a $5.50 pot is in "$1-$5" (P-300)

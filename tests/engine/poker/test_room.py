@@ -42,8 +42,8 @@ def blinds(plan: rm.HandPlan) -> dict[str, list[int]]:
 
 def test_button_by_high_card_with_suit_tie_break() -> None:
     room = Room()
-    # two kings: the king of hearts beats the king of diamonds (001 s.5602: spades >
-    # hearts > diamonds > clubs); the lower ace-less cards do not matter
+    # three kings: the king of hearts beats the kings of diamonds and clubs (001 s.5642:
+    # spades > hearts > diamonds > clubs); the nine of spades is lower whatever its suit
     button, dealt = rm.button_draw(room, [2, 4, 7, 9], ["Kd", "Kh", "9s", "Kc"])
     assert button == 4 and room.button == 4
     assert dealt == [(2, "Kd"), (4, "Kh"), (7, "9s"), (9, "Kc")]

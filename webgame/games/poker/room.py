@@ -281,7 +281,7 @@ def buy_in(room: Room, seat: int, amount: int, stack: int, rules: RoomRules, day
 
 def card_order(card: str) -> tuple[int, int]:
     """High card for the button: rank, then suit spades > hearts > diamonds > clubs
-    (001 s.5602, D-018)."""
+    (001 s.5642, D-018)."""
     return RANKS.index(card[0]), SUITS.index(card[1])
 
 

@@ -351,3 +351,12 @@ def test_the_15x30_rebuy_does_not_use_up_the_short_buy_in() -> None:
     rm.buy_in(room, 1, 10000, 0, rules, day="d1")                 # the day's short buy-in
     with pytest.raises(ValueError):
         rm.buy_in(room, 1, 10000, 0, rules, day="d1")
+
+
+def test_a_sitting_out_seat_is_held_ten_minutes() -> None:
+    room = table(1, 2, 3, button=1)
+    rm.sit_out(room, 2, now_seconds=1000)
+    assert rm.seats_to_release(room, 1000 + 599) == []
+    assert rm.seats_to_release(room, 1000 + 600) == [2]      # D-418: 10 minutes
+    rm.sit_in(room, 2, post=False)
+    assert rm.seats_to_release(room, 5000) == []

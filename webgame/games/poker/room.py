@@ -39,6 +39,8 @@ BIG_BET_MIN_BLINDS = 40
 BIG_BET_MAX_BLINDS = 100
 # D-414: a live straddle is twice the big blind.
 STRADDLE_BLINDS = 2
+# D-418: a sitting-out player keeps the seat this long [configurable].
+SEAT_HOLD_MINUTES = 10
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Seat:
     paid_until: int = 0            # the time collection is paid up to here (seconds)
     short_buy_ok: bool = False     # a short buy-in is still allowed (D-411)
     short_day: str = ""            # c001: the day a short buy-in was used
+    away_since: int = 0            # when the player sat out (seconds), for the seat hold (D-418)
 
 
 @dataclass
@@ -174,8 +177,9 @@ def leave(room: Room, seat: int) -> None:
     room.bomb_yes = [s for s in room.bomb_yes if s != seat]
 
 
-def sit_out(room: Room, seat: int) -> None:
+def sit_out(room: Room, seat: int, now_seconds: int = 0) -> None:
     s = _get(room, seat)
+    s.away_since = now_seconds
     if s.status == NEW:
         # a newcomer who has not come in yet still owes the big blind on return
         s.owes_big = True
@@ -188,6 +192,13 @@ def sit_in(room: Room, seat: int, post: bool) -> None:
     s = _get(room, seat)
     s.status = PLAYING
     s.post = post
+
+
+def seats_to_release(room: Room, now_seconds: int, minutes: int = SEAT_HOLD_MINUTES) -> list[int]:
+    """Seats whose player has sat out longer than the seat hold (D-418); the table calls
+    `leave` for them between hands."""
+    return [s.seat for s in room.seats
+            if s.status == SITTING_OUT and now_seconds - s.away_since >= minutes * 60]
 
 
 def missed_blind_seats(room: Room) -> list[int]:

@@ -42,8 +42,8 @@ def blinds(plan: rm.HandPlan) -> dict[str, list[int]]:
 
 def test_button_by_high_card_with_suit_tie_break() -> None:
     room = Room()
-    # two kings: the king of hearts beats the king of diamonds (001 s.5602: spades >
-    # hearts > diamonds > clubs); the lower ace-less cards do not matter
+    # three kings: the king of hearts beats the kings of diamonds and clubs (001 s.5642:
+    # spades > hearts > diamonds > clubs); the nine of spades is lower whatever its suit
     button, dealt = rm.button_draw(room, [2, 4, 7, 9], ["Kd", "Kh", "9s", "Kc"])
     assert button == 4 and room.button == 4
     assert dealt == [(2, "Kd"), (4, "Kh"), (7, "9s"), (9, "Kc")]
@@ -294,10 +294,15 @@ def test_three_blind_structure_posts_in_listed_order() -> None:
 
 
 def test_rules_from_a_variant() -> None:
-    rules = RoomRules.from_rules({"blinds": [300, 600], "structure": "limit", "bets": [600, 1200],
-                                  "straddle": True, "seats": 9})
+    resolved = {"blinds": [300, 600], "structure": "fixed-limit", "bets": [600, 1200], "seats": 9,
+                "table_options": ["straddle", "bomb-pot"], "limits": {"buy-in": {"min": 12000, "max": 0}}}
+    rules = RoomRules.from_rules(resolved)
     assert rules.big_blind == 600 and rules.small_blind == 300 and rules.big_bet == 1200
-    assert rules.limit and rules.straddle and rules.max_seats == 9
+    assert rules.limit and rules.straddle and rules.bomb_pot and rules.max_seats == 9
+    assert rm.buy_in_bounds(rules) == (12000, 0)
+    # an operator's switch turns an allowed option off; an unlisted option is off
+    assert not RoomRules.from_rules({**resolved, "straddle": False}).straddle
+    assert not RoomRules.from_rules({"blinds": [100, 200]}).straddle
 
 
 def test_newcomer_who_sits_out_before_playing_still_owes_the_big_blind() -> None:
@@ -334,3 +339,24 @@ def test_newcomer_between_the_dead_button_and_the_small_blind_waits() -> None:
     rm.sit(room, 9, "other", RULES)
     rm.post_to_play(room, 9)
     assert 9 in rm.plan_hand(room, RULES, stacks(room)).dealt     # seat 9 is after the big blind
+
+
+def test_the_15x30_rebuy_does_not_use_up_the_short_buy_in() -> None:
+    rules = RoomRules(blinds=(1000, 1500), structure="fixed-limit", big_bet=3000,
+                      short_buy_in="per-day", free_rebuy=15000)
+    assert rm.buy_in_bounds(rules) == (30000, 0)                  # 10 big bets
+    room = table(1, button=1)
+    rm.buy_in(room, 1, 15000, 0, rules, day="d1")                 # the $150 re-buy
+    rm.buy_in(room, 1, 15000, 0, rules, day="d1")                 # again
+    rm.buy_in(room, 1, 10000, 0, rules, day="d1")                 # the day's short buy-in
+    with pytest.raises(ValueError):
+        rm.buy_in(room, 1, 10000, 0, rules, day="d1")
+
+
+def test_a_sitting_out_seat_is_held_ten_minutes() -> None:
+    room = table(1, 2, 3, button=1)
+    rm.sit_out(room, 2, now_seconds=1000)
+    assert rm.seats_to_release(room, 1000 + 599) == []
+    assert rm.seats_to_release(room, 1000 + 600) == [2]      # D-418: 10 minutes
+    rm.sit_in(room, 2, post=False)
+    assert rm.seats_to_release(room, 5000) == []

@@ -19,15 +19,14 @@ def collections() -> list[str]:
     return [n for n in tk.SCHEDULES if tk.schedule(n).kind == "collection"]
 
 
-def printed_rows() -> list[tuple[str, str, int]]:
-    """(schedule spec, option, row index) for every printed row. The Lucky Derby games share
-    one block of options (001 s.3244): it is read once, through its Hold'em schedule."""
+def printed_options() -> list[str]:
+    """Every printed option as a schedule spec. The Lucky Derby games share one block of
+    options (001 s.3244): it is read once, through its Hold'em schedule."""
     out = []
     for name in collections():
         if name.startswith("lucky-derby") and name != "lucky-derby-holdem":
             continue
-        for key, option in tk.schedule(name).options.items():
-            out.extend((f"{name}:{key}", key, i) for i in range(len(option.rows)))
+        out.extend(f"{name}:{key}" for key in tk.schedule(name).options)
     return out
 
 
@@ -53,28 +52,32 @@ def charge(spec: str, option: Option, players: int, pot: int = BIG_POT) -> int:
     return fees(tk.from_pot(spec, pot, True, players))
 
 
-@pytest.mark.parametrize("spec,key,index", printed_rows(), ids=lambda v: str(v))
-def test_every_printed_row_at_its_band_edges(spec: str, key: str, index: int) -> None:
+@pytest.mark.parametrize("spec", printed_options())
+def test_every_printed_row_at_its_band_edges(spec: str) -> None:
     _, option = tk.resolve(spec)
-    assert option is not None and option.key == key
-    row = option.rows[index]
-    assert row.line > 0
+    assert option is not None and option.key == spec.split(":")[1]
+    for row in option.rows:
+        assert row.line > 0
+        check_row(spec, option, row)
+
+
+def check_row(spec: str, option: Option, row: Row) -> None:
+    """The row's fee at both edges of its band, and the band's neighbour just below."""
     if option.method == "pot-size":
         top = (row.max + 99) if row.max is not None else row.min * 10
-        assert charge(spec, option, 5, row.min) == row.fee
-        assert charge(spec, option, 5, top) == row.fee
+        assert charge(spec, option, 5, row.min) == row.fee, row
+        assert charge(spec, option, 5, top) == row.fee, row
         below = row.min - 1
         expect = option.row(below // 100 * 100)
-        assert charge(spec, option, 5, below) == (expect.fee if expect else 0)
-        if expect is not None:
-            assert expect is not row
+        assert charge(spec, option, 5, below) == (expect.fee if expect else 0), row
+        assert expect is not row
         return
     high = row.max if row.max is not None else 10
     at_9 = option.method == "players-at-9"
     for n in {row.min, high}:
-        assert charge(spec, option, n, tk.AT_9 if at_9 else BIG_POT) == row.fee
+        assert charge(spec, option, n, tk.AT_9 if at_9 else BIG_POT) == row.fee, (row, n)
         if at_9:
-            assert charge(spec, option, n, tk.AT_9 - 1) == row.modified
+            assert charge(spec, option, n, tk.AT_9 - 1) == row.modified, (row, n)
     if row.min > 2:
         # one player fewer falls in another printed row
         other = option.row(row.min - 1)
@@ -173,7 +176,7 @@ def test_button_collection_is_taken_flop_or_not_from_the_button() -> None:
 
 
 def test_time_collection_after_thirty_minutes_and_every_thirty_after() -> None:
-    spec = "lucky-derby-nl-holdem:103"                  # $6 per player per 30 minutes (001 s.3675)
+    spec = "lucky-derby-holdem-nl:103"                  # $6 per player per 30 minutes (001 s.3675)
     plan = plan_of(3)
     stacks = {1: 10000, 2: 10000, 3: 10000}
     paid = {1: 0, 2: 0, 3: 600}                         # seat 3 sat down ten minutes later
@@ -291,3 +294,10 @@ def test_lucky_derby_repeated_blocks_match_their_first_printing() -> None:
     for key in [*range(52, 60), *range(60, 73), *range(73, 103)]:
         assert rows(key) == rows(key - 51), key
         assert "no-limit" in o[str(key)].structures and "no-limit" not in o[str(key - 51)].structures
+
+
+def test_take_split_over_the_pots_in_proportion() -> None:
+    # D-412: each share truncated, the leftover cents from the main pot
+    assert tk.split_take([1000, 333, 667], 100) == [51, 16, 33]
+    assert sum(tk.split_take([7, 11, 13], 3)) == 3
+    assert tk.split_take([0, 0], 0) == [0, 0]

@@ -13,11 +13,12 @@ blind). Seats are numbered 1..max_seats clockwise (the next player is on the lef
 
 Rule keys read from a variant's resolved rules (`RoomRules.from_rules`):
 `blinds` (cents, in posting order left of the button; the last is the big blind, D-428
-three-blind structures included), `structure` ("limit", "spread-limit", "pot-limit",
-"no-limit"), `bets` (limit: the small and big bet), `seats`, `straddle` (bool, D-414),
-`bomb-pot` (bool, D-456), `bomb-pot-every` (hands between offered bomb pots, 0 = only
-when a player proposes one), `buy-in` ({min, max} cents; else D-411's multiples) and
-`short-buy-in` ("per-full-buy-in" or "per-day", D-411).
+three-blind structures included), `structure` ("fixed-limit", "spread-limit", "pot-limit",
+"no-limit"), `bets` (limit: the small and big bet), `seats`, `table_options` (a listed
+"straddle" or "bomb-pot" is on unless a bool setting of that name turns it off; D-414,
+D-456), `bomb-pot-every` (hands between offered bomb pots, 0 = only when a player proposes
+one), `limits["buy-in"]` ({min, max} cents; else D-411's multiples) and `short-buy-in`
+("per-full-buy-in", or "per-day" for the c001 profile, D-411).
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ BIG_BET_MIN_BLINDS = 40
 BIG_BET_MAX_BLINDS = 100
 # D-414: a live straddle is twice the big blind.
 STRADDLE_BLINDS = 2
+# D-418: a sitting-out player keeps the seat this long [configurable].
+SEAT_HOLD_MINUTES = 10
 
 
 @dataclass
@@ -52,6 +55,7 @@ class Seat:
     paid_until: int = 0            # the time collection is paid up to here (seconds)
     short_buy_ok: bool = False     # a short buy-in is still allowed (D-411)
     short_day: str = ""            # c001: the day a short buy-in was used
+    away_since: int = 0            # when the player sat out (seconds), for the seat hold (D-418)
 
 
 @dataclass
@@ -90,6 +94,7 @@ class RoomRules:
     buy_in_min: int = 0            # 0 = D-411's multiple
     buy_in_max: int = 0            # 0 = D-411's multiple (limit: unlimited)
     short_buy_in: str = "per-full-buy-in"
+    free_rebuy: int = 0            # c001 15x30 Hold'em: a $150 re-buy is always allowed (D-411)
 
     @property
     def big_blind(self) -> int:
@@ -101,22 +106,33 @@ class RoomRules:
 
     @property
     def limit(self) -> bool:
-        return self.structure in ("limit", "spread-limit")
+        return self.structure in ("limit", "fixed-limit", "spread-limit")
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any]) -> RoomRules:
+        """From a variant's resolved rules (`paytable.resolve`): the buy-in comes from its
+        `limits`, the straddle and the bomb pot from `table_options` unless a setting of the
+        same name (an operator's choice) says otherwise."""
         bets = list(rules.get("bets", []))
-        buy_in = rules.get("buy-in", {}) or {}
+        limits = rules.get("limits", {}) or {}
+        buy_in = limits.get("buy-in") or rules.get("buy-in") or {}
+        allowed = list(rules.get("table_options", []))
+
+        def switch(name: str) -> bool:
+            value = rules.get(name, rules.get(name.replace("-", "_")))
+            return bool(value) if isinstance(value, bool) else name in allowed
+
         return cls(blinds=tuple(int(b) for b in rules.get("blinds", cls.blinds)),
                    structure=str(rules.get("structure", cls.structure)),
                    big_bet=int(bets[-1]) if bets else 0,
                    max_seats=int(rules.get("seats", cls.max_seats)),
-                   straddle=bool(rules.get("straddle", False)),
-                   bomb_pot=bool(rules.get("bomb-pot", False)),
-                   bomb_every=int(rules.get("bomb-pot-every", 0)),
-                   buy_in_min=int(buy_in.get("min", 0)) if isinstance(buy_in, Mapping) else 0,
-                   buy_in_max=int(buy_in.get("max", 0)) if isinstance(buy_in, Mapping) else 0,
-                   short_buy_in=str(rules.get("short-buy-in", cls.short_buy_in)))
+                   straddle=switch("straddle"),
+                   bomb_pot=switch("bomb-pot"),
+                   bomb_every=int(rules.get("bomb-pot-every", rules.get("bomb_pot_every", 0))),
+                   buy_in_min=int(buy_in.get("min", 0)),
+                   buy_in_max=int(buy_in.get("max", 0)),
+                   short_buy_in=str(rules.get("short-buy-in", rules.get("short_buy_in", cls.short_buy_in))),
+                   free_rebuy=int(rules.get("free-rebuy", rules.get("free_rebuy", 0))))
 
 
 # ---------------------------------------------------------------- seats
@@ -161,8 +177,9 @@ def leave(room: Room, seat: int) -> None:
     room.bomb_yes = [s for s in room.bomb_yes if s != seat]
 
 
-def sit_out(room: Room, seat: int) -> None:
+def sit_out(room: Room, seat: int, now_seconds: int = 0) -> None:
     s = _get(room, seat)
+    s.away_since = now_seconds
     if s.status == NEW:
         # a newcomer who has not come in yet still owes the big blind on return
         s.owes_big = True
@@ -175,6 +192,13 @@ def sit_in(room: Room, seat: int, post: bool) -> None:
     s = _get(room, seat)
     s.status = PLAYING
     s.post = post
+
+
+def seats_to_release(room: Room, now_seconds: int, minutes: int = SEAT_HOLD_MINUTES) -> list[int]:
+    """Seats whose player has sat out longer than the seat hold (D-418); the table calls
+    `leave` for them between hands."""
+    return [s.seat for s in room.seats
+            if s.status == SITTING_OUT and now_seconds - s.away_since >= minutes * 60]
 
 
 def missed_blind_seats(room: Room) -> list[int]:
@@ -248,6 +272,8 @@ def buy_in(room: Room, seat: int, amount: int, stack: int, rules: RoomRules, day
         raise ValueError("A buy-in is a positive amount")
     if high and stack + amount > high:
         raise ValueError(f"The most a seat may have on the table is ${high / 100:,.2f}")
+    if rules.free_rebuy and amount == rules.free_rebuy:
+        return   # it does not use up the short buy-in (D-411)
     if amount >= low:
         s.short_buy_ok = rules.short_buy_in != "per-day" or s.short_day != day
         return
@@ -266,7 +292,7 @@ def buy_in(room: Room, seat: int, amount: int, stack: int, rules: RoomRules, day
 
 def card_order(card: str) -> tuple[int, int]:
     """High card for the button: rank, then suit spades > hearts > diamonds > clubs
-    (001 s.5602, D-018)."""
+    (001 s.5642, D-018)."""
     return RANKS.index(card[0]), SUITS.index(card[1])
 
 

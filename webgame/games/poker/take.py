@@ -33,7 +33,7 @@ AT_20 = 2000
 
 SCHEDULES: list[str] = [
     "rake-000", "rake-004",
-    "lucky-derby-holdem", "lucky-derby-nl-holdem", "lucky-derby-omaha", "lucky-derby-omaha-hi-lo",
+    "lucky-derby-holdem", "lucky-derby-holdem-nl", "lucky-derby-omaha", "lucky-derby-omaha-hi-lo",
     "lucky-derby-double-board-omaha", "lucky-derby-big-o", "lucky-derby-pineapple",
     "lucky-chances-holdem-limit", "lucky-chances-holdem-kill", "lucky-chances-holdem-spread",
     "lucky-chances-holdem-nl", "lucky-chances-holdem-nl-timed", "lucky-chances-omaha-hi-lo-limit",
@@ -197,6 +197,17 @@ def rake(sched: Schedule, pot: int, saw_flop: bool) -> int:
     if not saw_flop:
         return 0
     return min(pot * sched.percent // 100, sched.cap)
+
+
+def split_take(pots: Sequence[int], amount: int) -> list[int]:
+    """D-412: the house's take comes out of the pots in proportion to their size, each share
+    truncated to the cent; the cents left over come from the main pot (pots[0])."""
+    total = sum(pots)
+    if not total:
+        return [0] * len(pots)
+    shares = [amount * p // total for p in pots]
+    shares[0] += amount - sum(shares)
+    return shares
 
 
 def _collection(option: Option, pot: int, dealt: int) -> list[tuple[str, int, str]]:

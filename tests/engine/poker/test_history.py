@@ -218,6 +218,7 @@ def test_omaha_hi_lo_names_both_halves_and_board_by_new_cards() -> None:
     # Omaha plays exactly two: Qh Qd with the board's queen, no low with no two low hole cards
     assert "Seat 2: shows [Qh Qd Jh 9c] (three of a kind, Queens)" in text
     assert text.count("Seat 1 collected $2 from pot") == 2
+    assert text.index("Seat 2: shows") < text.index("Seat 1: shows")  # all checked: after the button
     assert "Board [3d 5h Qc 8s Kh]" in text
 
 

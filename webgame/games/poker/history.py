@@ -127,6 +127,8 @@ class _Hand:
         for street in self.streets:
             cards = street.get("boards") or ([street["board"]] if street.get("board") else [])
             for i, board in enumerate(cards):
+                if not board:
+                    continue  # before the flop every board is empty
                 if i >= len(boards):
                     boards.append([])
                 new = list(board)

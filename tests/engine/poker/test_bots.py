@@ -227,3 +227,13 @@ def test_tight_bets_the_nuts_when_checked_to_and_sizes_within_bounds() -> None:
     assert decide("tight", seen, legal, SeededRng(5)) == ("bet", 800, "")  # two thirds of the pot
     fixed = [Legal("check"), Legal("bet", min=400, max=400)]  # fixed limit: one size
     assert decide("tight", seen, fixed, SeededRng(5)) == ("bet", 400, "")
+
+
+def test_short_stacks_raise_only_all_in_and_call_for_less() -> None:
+    rng = SeededRng("short")
+    aces = BotSeen(hole=["As", "Ad"], to_call=600, big_blind=BB, position=2, players=4,
+                   pot=900, stack=900, in_front=BB)
+    all_in = [Legal("fold"), Legal("call", min=600, max=600), Legal("raise", min=1100, max=1100)]
+    assert decide("tight", aces, all_in, rng) == ("raise", 1100, "")
+    for_less = [Legal("fold"), Legal("call", min=350, max=350)]  # all in for less, no raise
+    assert decide("loose", aces, for_less, rng) == ("call", 350, "")

@@ -327,3 +327,27 @@ def test_run_it_twice_writes_the_second_run_after_the_all_in() -> None:
     assert "SECOND Board [2c 7c Jd 9c 5d]" in lines
     assert lines.count("Seat 1 collected $100 from pot") == 1
     assert lines.count("Seat 2 collected $100 from pot") == 1
+
+
+def test_a_double_board_hand_won_before_the_flop_prints_no_empty_board() -> None:
+    record = omaha_hi_lo_hand()
+    record["game"] = "Double Board Omaha"
+    record["streets"] = [{"name": "preflop", "boards": [[], []], "actions": [
+        {"seat": 1, "kind": "raise", "amount": 500, "to": 600},
+        {"seat": 2, "kind": "fold"}]}]
+    record["boards"] = [[], []]
+    record["shown"] = []
+    record["awards"] = [{"pot": 0, "board": 0, "half": "whole", "amount": 400,
+                         "winners": {"1": 400}, "hand_names": {}}]
+    text = history_text(record, 1, "Twice", 14, STARTED)
+    assert "Board [" not in text and "FLOP" not in text
+    assert "Uncalled bet ($4) returned to Seat 1" in text
+    assert "Seat 1 collected $4 from pot" in text
+
+
+def test_fixed_limit_header_names_the_bets_where_the_record_gives_them() -> None:
+    record = omaha_hi_lo_hand()
+    record["structure"] = "Limit"
+    record["bets"] = [200, 400]
+    assert history_text(record, None, "Limit", 15, STARTED).startswith(
+        "PokerStars Hand #15: Omaha Hi/Lo Limit ($2/$4 USD) - 2026/11/27 04:20:00 UTC\n")

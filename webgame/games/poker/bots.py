@@ -458,5 +458,5 @@ def decide(style: str, seen: BotSeen, legal: Sequence[Legal], rng: Rng) -> tuple
     else:
         kind, amount, spot = _postflop(profile, seen, legal, rng)
     if kind == "fold" and _find(legal, "check") is not None:
-        return ("check", 0, "")  # never fold what is free
+        return ("check", 0, "")  # a free card is never thrown away (as D-009's default checks)
     return (kind, amount, spot)

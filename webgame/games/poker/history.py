@@ -287,7 +287,9 @@ def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str,
     hand = _Hand(record)
     game = str(record.get("game", ""))
     structure = str(record.get("structure", ""))
-    small, big = (int(x) for x in record.get("stakes", record.get("blinds", [0, 0]))[:2])
+    # the format's stakes: the blinds, or at fixed limit the small and the big bet where given
+    stakes = record.get("stakes") or record.get("bets") or record.get("blinds") or [0, 0]
+    small, big = int(stakes[0]), int(stakes[-1])
     max_seats = int(record.get("max_seats", 9 if max(hand.seats) <= 9 else 10))
     lines = [
         (f"PokerStars Hand #{hand_id}: {_GAME_NAMES.get(game, game)} {structure} "

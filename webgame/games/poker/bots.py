@@ -8,10 +8,14 @@ costs well under two milliseconds:
 * before the flop, a starting-hand score: the Chen formula for two cards, the best two of three
   at pineapple, and for Omaha's four or five cards a count of pairs, suits, connected ranks,
   aces and, at hi-lo, low cards (A-2 first);
-* after the flop, the made hand by pokerkit's evaluators (Omaha's exactly two hole cards and
-  three from the board, the eight-or-better low at hi-lo), the draws (flush, straight, low) by
-  the rule of four and two, and the pot odds against the amount to call. At double board each
-  board plays for half the pot, so the bot weighs the two boards evenly.
+* after the flop, the made hand by pokerkit's evaluators under the table's hole-card rule (any
+  five at hold'em and pineapple, exactly two hole cards at Omaha, at least two at seed 003's
+  Big O) and the eight-or-better low at hi-lo, the draws (flush, straight, low) by the rule of
+  four and two, and the pot odds against the amount to call. At double board each board plays
+  for half the pot, so the bot weighs the two boards evenly.
+
+The caller fills :class:`BotSeen` from the seat's own view (P-312); ``to_call`` is what the
+seat still owes (the bet to match less its own chips in front), not the bet itself.
 
 The tight style folds more and raises its strong hands; the loose one calls wider, opens more
 pots and bluffs now and then, the mixing drawn from the hand's :class:`Rng`. Whatever it

@@ -113,13 +113,12 @@ class _Hand:
         self.awards = list(record.get("awards", []))
         self.take = sum(int(t["amount"]) for t in record.get("house_take", []))
         self.boards = [list(b) for b in record.get("boards") or [] if b] or self._boards()
-        game = str(record.get("game", ""))
+        # A low is named where the game plays for one: the record says so, or a pot was split
+        # high and low (with no qualifying low, no shown hand has one to name anyway).
         halves = {str(a.get("half", "whole")) for a in self.awards}
-        self.hi_lo = bool(record.get("hi_lo", halves & {"high", "low"} or any(
-            word in game.lower() for word in ("hi-lo", "hi/lo", "8 or better", "big o"))))
+        self.hi_lo = bool(record.get("hi_lo", bool(halves & {"high", "low"})))
         self.put_in: Counter[int] = Counter()
         self.folded_on: dict[int, str] = {}
-        self.voluntary: set[int] = set()
 
     def _boards(self) -> list[list[str]]:
         """The final board(s); a street's board may be the whole board so far or its new cards."""
@@ -226,7 +225,6 @@ def _action_line(hand: _Hand, action: Mapping[str, Any], in_front: dict[int, int
         card = str(action.get("card") or action.get("spot") or hand.discards.get(seat, ""))
         shown = f" {_cards([card])}" if seat == viewer and card else ""
         return f"{name}: discards 1 card{shown}"
-    hand.voluntary.add(seat)
     if kind == "call":
         amount = int(action.get("amount") or (top - mine))
         in_front[seat] = mine + amount

@@ -237,3 +237,10 @@ def test_short_stacks_raise_only_all_in_and_call_for_less() -> None:
     assert decide("tight", aces, all_in, rng) == ("raise", 1100, "")
     for_less = [Legal("fold"), Legal("call", min=350, max=350)]  # all in for less, no raise
     assert decide("loose", aces, for_less, rng) == ("call", 350, "")
+
+
+def test_running_it_twice_tight_agrees_and_loose_runs_it_once() -> None:
+    vote = [Legal("run-twice", spot="yes"), Legal("run-twice", spot="no")]
+    seen = BotSeen(hole=["As", "Ad"], boards=[["2c", "7d", "Jh"]], pot=20000, players=2)
+    assert decide("tight", seen, vote, SeededRng(1)) == ("run-twice", 0, "yes")
+    assert decide("loose", seen, vote, SeededRng(1)) == ("run-twice", 0, "no")

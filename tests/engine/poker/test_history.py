@@ -61,17 +61,22 @@ def side_pot_hand(rake: int = 0, names: dict[str, str] | None = None) -> dict[st
 FINAL = {1: 32000, 3: 0, 4: 13000, 6: 20000}  # 20000 - 7000 + 19000; all in; 20000 - 7000
 
 
+def cents(raw: str) -> int:
+    """pokerkit reads the dollars as cents: whole-dollar blinds would otherwise make a dollar
+    its smallest chip, and a split pot of $5 would not halve."""
+    return int(Decimal(raw.replace(",", "")) * 100)
+
+
 def parsed_final_stacks(text: str) -> dict[str, int]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit flags the time zone as an unknown field
-        hands = list(HandHistory.from_pokerstars(text, error_status=True))
+        hands = list(HandHistory.from_pokerstars(text, parse_value=cents, error_status=True))
     assert len(hands) == 1
     history = hands[0]
     state = list(history)[-1]
     assert not state.status  # the replay reached the end of the hand
     assert history.players is not None
-    return {player: int(Decimal(stack) * 100)
-            for player, stack in zip(history.players, state.stacks, strict=True)}
+    return dict(zip(history.players, state.stacks, strict=True))
 
 
 def test_dollars_drop_zero_cents_and_never_use_a_comma() -> None:

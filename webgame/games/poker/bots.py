@@ -457,6 +457,10 @@ def decide(style: str, seen: BotSeen, legal: Sequence[Legal], rng: Rng) -> tuple
     discards = [option.spot for option in legal if option.kind == "discard"]
     if discards:
         return ("discard", 0, discard_choice(seen, discards))
+    votes = [option.spot for option in legal if option.kind == "run-twice"]
+    if votes:  # D-457: the same expectation either way; the tight player takes less variance
+        wanted = "yes" if style == "tight" else "no"
+        return ("run-twice", 0, wanted if wanted in votes else votes[0])
     if not any(seen.board_list[0]):
         kind, amount, spot = _preflop(profile, seen, legal, rng)
     else:

@@ -356,3 +356,31 @@ def test_fixed_limit_header_names_the_bets_where_the_record_gives_them() -> None
     record["bets"] = [200, 400]
     assert history_text(record, None, "Limit", 15, STARTED).startswith(
         "PokerStars Hand #15: Omaha Hi/Lo Limit ($2/$4 USD) - 2026/11/27 04:20:00 UTC\n")
+
+
+def test_a_split_pot_replays_to_half_dollars() -> None:
+    """Two sevens with the same kickers share $5: $2.50 each, to the cent in pokerkit too."""
+    record: dict[str, Any] = {
+        "game": "Texas Hold'em", "structure": "No Limit", "blinds": [100, 200], "button": 9,
+        "seats": [{"seat": 3, "stack": 5000}, {"seat": 6, "stack": 5000},
+                  {"seat": 9, "stack": 5000}],
+        "forced": [{"seat": 3, "kind": "small-blind", "amount": 100},
+                   {"seat": 6, "kind": "big-blind", "amount": 200}],
+        "hole": {"3": ["2h", "4c"], "6": ["7c", "6d"], "9": ["7h", "8d"]}, "shown": ["6", "9"],
+        "streets": [
+            {"name": "preflop", "board": [], "actions": [
+                {"seat": 9, "kind": "call", "amount": 200}, {"seat": 3, "kind": "fold"},
+                {"seat": 6, "kind": "check"}]},
+            {"name": "flop", "board": ["7s", "Ad", "Qh"], "actions": [
+                {"seat": 6, "kind": "check"}, {"seat": 9, "kind": "check"}]},
+            {"name": "turn", "board": ["7s", "Ad", "Qh", "Tc"], "actions": [
+                {"seat": 6, "kind": "check"}, {"seat": 9, "kind": "check"}]},
+            {"name": "river", "board": ["7s", "Ad", "Qh", "Tc", "Jc"], "actions": [
+                {"seat": 6, "kind": "check"}, {"seat": 9, "kind": "check"}]}],
+        "awards": [{"pot": 0, "board": 0, "half": "whole", "amount": 500,
+                    "winners": {"6": 250, "9": 250}, "hand_names": {}}],
+        "house_take": [],
+    }
+    text = history_text(record, 3, "Split", 16, STARTED)
+    assert "Seat 6 collected $2.50 from pot" in text and "Seat 9 collected $2.50 from pot" in text
+    assert parsed_final_stacks(text) == {"Seat 3": 4900, "Seat 6": 5050, "Seat 9": 5050}

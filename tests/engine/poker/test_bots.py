@@ -24,7 +24,8 @@ STACK = 20000
 
 # (game, hole cards, hi-lo, boards)
 GAMES = [("texas-holdem", 2, False, 1), ("omaha", 4, False, 1), ("omaha-hi-lo", 4, True, 1),
-         ("big-o", 5, True, 1), ("pineapple", 2, False, 1), ("double-board-omaha", 4, False, 2)]
+         ("big-o", 5, True, 1), ("pineapple", 2, False, 1), ("double-board-omaha", 4, False, 2),
+         ("big-o-003", 5, True, 1)]  # seed 003's Big O: at least two hole cards (D-434)
 
 
 def facing_raise(to: int = 600) -> list[Legal]:
@@ -76,17 +77,18 @@ def _random_preflop(rng: SeededRng, hole_count: int, game: str, hi_lo: bool) -> 
 
 def test_loose_plays_more_hands_than_tight_over_500_spots() -> None:
     played = {"tight": 0, "loose": 0}
+    mixing = {style: SeededRng(style) for style in played}
     spots = SeededRng("spots")
     for _ in range(500):
         game, count, hi_lo, _boards = GAMES[spots.randbelow(len(GAMES))]
         seen = _random_preflop(spots, count, game, hi_lo)
         legal = facing_raise(seen.to_call)
         for style in played:
-            kind, _, _ = decide(style, seen, legal, SeededRng(f"{style}-{len(str(seen))}"))
+            kind, _, _ = decide(style, seen, legal, mixing[style])
             played[style] += kind != "fold"
-    assert played["tight"] < played["loose"]
-    assert 25 <= played["tight"] <= 200  # a tight player sees a flop with one hand in six or so
-    assert played["loose"] >= played["tight"] * 3 // 2
+    # a third of the spots face a raise: tight plays about one hand in nine, loose one in two
+    assert 30 <= played["tight"] <= 100
+    assert played["loose"] >= 2 * played["tight"]
 
 
 def _random_legal(rng: SeededRng, free: bool) -> list[Legal]:
@@ -123,7 +125,9 @@ def test_every_decision_is_legal_and_never_folds_a_free_check() -> None:
         free = spots.randbelow(2) == 0
         legal = _random_legal(spots, free)
         call = next((o.min for o in legal if o.kind == "call"), 0)
-        seen = BotSeen(hole=hole, boards=dealt, game=game, hi_lo=hi_lo, pot=300 + 100 * number,
+        rule = AT_LEAST_TWO if game.endswith("003") else ""
+        seen = BotSeen(hole=hole, boards=dealt, game=game, hi_lo=hi_lo, hole_rule=rule,
+                       pot=300 + 100 * number,
                        to_call=call, players=2 + spots.randbelow(5), big_blind=BB,
                        position=spots.randbelow(6), stack=STACK, in_front=0 if free else BB)
         for style in ("tight", "loose"):
@@ -223,3 +227,20 @@ def test_tight_bets_the_nuts_when_checked_to_and_sizes_within_bounds() -> None:
     assert decide("tight", seen, legal, SeededRng(5)) == ("bet", 800, "")  # two thirds of the pot
     fixed = [Legal("check"), Legal("bet", min=400, max=400)]  # fixed limit: one size
     assert decide("tight", seen, fixed, SeededRng(5)) == ("bet", 400, "")
+
+
+def test_short_stacks_raise_only_all_in_and_call_for_less() -> None:
+    rng = SeededRng("short")
+    aces = BotSeen(hole=["As", "Ad"], to_call=600, big_blind=BB, position=2, players=4,
+                   pot=900, stack=900, in_front=BB)
+    all_in = [Legal("fold"), Legal("call", min=600, max=600), Legal("raise", min=1100, max=1100)]
+    assert decide("tight", aces, all_in, rng) == ("raise", 1100, "")
+    for_less = [Legal("fold"), Legal("call", min=350, max=350)]  # all in for less, no raise
+    assert decide("loose", aces, for_less, rng) == ("call", 350, "")
+
+
+def test_running_it_twice_tight_agrees_and_loose_runs_it_once() -> None:
+    vote = [Legal("run-twice", spot="yes"), Legal("run-twice", spot="no")]
+    seen = BotSeen(hole=["As", "Ad"], boards=[["2c", "7d", "Jh"]], pot=20000, players=2)
+    assert decide("tight", seen, vote, SeededRng(1)) == ("run-twice", 0, "yes")
+    assert decide("loose", seen, vote, SeededRng(1)) == ("run-twice", 0, "no")

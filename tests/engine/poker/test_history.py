@@ -61,17 +61,22 @@ def side_pot_hand(rake: int = 0, names: dict[str, str] | None = None) -> dict[st
 FINAL = {1: 32000, 3: 0, 4: 13000, 6: 20000}  # 20000 - 7000 + 19000; all in; 20000 - 7000
 
 
+def cents(raw: str) -> int:
+    """pokerkit reads the dollars as cents: whole-dollar blinds would otherwise make a dollar
+    its smallest chip, and a split pot of $5 would not halve."""
+    return int(Decimal(raw.replace(",", "")) * 100)
+
+
 def parsed_final_stacks(text: str) -> dict[str, int]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pokerkit flags the time zone as an unknown field
-        hands = list(HandHistory.from_pokerstars(text, error_status=True))
+        hands = list(HandHistory.from_pokerstars(text, parse_value=cents, error_status=True))
     assert len(hands) == 1
     history = hands[0]
     state = list(history)[-1]
     assert not state.status  # the replay reached the end of the hand
     assert history.players is not None
-    return {player: int(Decimal(stack) * 100)
-            for player, stack in zip(history.players, state.stacks, strict=True)}
+    return dict(zip(history.players, state.stacks, strict=True))
 
 
 def test_dollars_drop_zero_cents_and_never_use_a_comma() -> None:
@@ -218,6 +223,7 @@ def test_omaha_hi_lo_names_both_halves_and_board_by_new_cards() -> None:
     # Omaha plays exactly two: Qh Qd with the board's queen, no low with no two low hole cards
     assert "Seat 2: shows [Qh Qd Jh 9c] (three of a kind, Queens)" in text
     assert text.count("Seat 1 collected $2 from pot") == 2
+    assert text.index("Seat 2: shows") < text.index("Seat 1: shows")  # all checked: after the button
     assert "Board [3d 5h Qc 8s Kh]" in text
 
 
@@ -326,3 +332,55 @@ def test_run_it_twice_writes_the_second_run_after_the_all_in() -> None:
     assert "SECOND Board [2c 7c Jd 9c 5d]" in lines
     assert lines.count("Seat 1 collected $100 from pot") == 1
     assert lines.count("Seat 2 collected $100 from pot") == 1
+
+
+def test_a_double_board_hand_won_before_the_flop_prints_no_empty_board() -> None:
+    record = omaha_hi_lo_hand()
+    record["game"] = "Double Board Omaha"
+    record["streets"] = [{"name": "preflop", "boards": [[], []], "actions": [
+        {"seat": 1, "kind": "raise", "amount": 500, "to": 600},
+        {"seat": 2, "kind": "fold"}]}]
+    record["boards"] = [[], []]
+    record["shown"] = []
+    record["awards"] = [{"pot": 0, "board": 0, "half": "whole", "amount": 400,
+                         "winners": {"1": 400}, "hand_names": {}}]
+    text = history_text(record, 1, "Twice", 14, STARTED)
+    assert "Board [" not in text and "FLOP" not in text
+    assert "Uncalled bet ($4) returned to Seat 1" in text
+    assert "Seat 1 collected $4 from pot" in text
+
+
+def test_fixed_limit_header_names_the_bets_where_the_record_gives_them() -> None:
+    record = omaha_hi_lo_hand()
+    record["structure"] = "Limit"
+    record["bets"] = [200, 400]
+    assert history_text(record, None, "Limit", 15, STARTED).startswith(
+        "PokerStars Hand #15: Omaha Hi/Lo Limit ($2/$4 USD) - 2026/11/27 04:20:00 UTC\n")
+
+
+def test_a_split_pot_replays_to_half_dollars() -> None:
+    """Two sevens with the same kickers share $5: $2.50 each, to the cent in pokerkit too."""
+    record: dict[str, Any] = {
+        "game": "Texas Hold'em", "structure": "No Limit", "blinds": [100, 200], "button": 9,
+        "seats": [{"seat": 3, "stack": 5000}, {"seat": 6, "stack": 5000},
+                  {"seat": 9, "stack": 5000}],
+        "forced": [{"seat": 3, "kind": "small-blind", "amount": 100},
+                   {"seat": 6, "kind": "big-blind", "amount": 200}],
+        "hole": {"3": ["2h", "4c"], "6": ["7c", "6d"], "9": ["7h", "8d"]}, "shown": ["6", "9"],
+        "streets": [
+            {"name": "preflop", "board": [], "actions": [
+                {"seat": 9, "kind": "call", "amount": 200}, {"seat": 3, "kind": "fold"},
+                {"seat": 6, "kind": "check"}]},
+            {"name": "flop", "board": ["7s", "Ad", "Qh"], "actions": [
+                {"seat": 6, "kind": "check"}, {"seat": 9, "kind": "check"}]},
+            {"name": "turn", "board": ["7s", "Ad", "Qh", "Tc"], "actions": [
+                {"seat": 6, "kind": "check"}, {"seat": 9, "kind": "check"}]},
+            {"name": "river", "board": ["7s", "Ad", "Qh", "Tc", "Jc"], "actions": [
+                {"seat": 6, "kind": "check"}, {"seat": 9, "kind": "check"}]}],
+        "awards": [{"pot": 0, "board": 0, "half": "whole", "amount": 500,
+                    "winners": {"6": 250, "9": 250}, "hand_names": {}}],
+        "house_take": [],
+    }
+    text = history_text(record, 3, "Split", 16, STARTED)
+    assert "Seat 6 collected $2.50 from pot" in text and "Seat 9 collected $2.50 from pot" in text
+    assert parsed_final_stacks(text) == {"Seat 3": 4900, "Seat 6": 5050, "Seat 9": 5050}

@@ -8,10 +8,14 @@ costs well under two milliseconds:
 * before the flop, a starting-hand score: the Chen formula for two cards, the best two of three
   at pineapple, and for Omaha's four or five cards a count of pairs, suits, connected ranks,
   aces and, at hi-lo, low cards (A-2 first);
-* after the flop, the made hand by pokerkit's evaluators (Omaha's exactly two hole cards and
-  three from the board, the eight-or-better low at hi-lo), the draws (flush, straight, low) by
-  the rule of four and two, and the pot odds against the amount to call. At double board each
-  board plays for half the pot, so the bot weighs the two boards evenly.
+* after the flop, the made hand by pokerkit's evaluators under the table's hole-card rule (any
+  five at hold'em and pineapple, exactly two hole cards at Omaha, at least two at seed 003's
+  Big O) and the eight-or-better low at hi-lo, the draws (flush, straight, low) by the rule of
+  four and two, and the pot odds against the amount to call. At double board each board plays
+  for half the pot, so the bot weighs the two boards evenly.
+
+The caller fills :class:`BotSeen` from the seat's own view (P-312); ``to_call`` is what the
+seat still owes (the bet to match less its own chips in front), not the bet itself.
 
 The tight style folds more and raises its strong hands; the loose one calls wider, opens more
 pots and bluffs now and then, the mixing drawn from the hand's :class:`Rng`. Whatever it
@@ -217,7 +221,9 @@ def best_high(hole: Sequence[str], board: Sequence[str], rule: str) -> StandardH
     """The best five-card high hand under the hole-card rule."""
     cards_hole = list(Card.parse("".join(hole)))
     cards_board = list(Card.parse("".join(board)))
-    return max(StandardHighHand(five) for five in _fives(cards_hole, cards_board, rule))
+    # pokerkit's lookup entries rank the fives; only the best is made a hand (three times faster)
+    fives = _fives(cards_hole, cards_board, rule)
+    return StandardHighHand(max(fives, key=StandardHighHand.lookup.get_entry))
 
 
 def best_low(hole: Sequence[str], board: Sequence[str], rule: str) -> EightOrBetterLowHand | None:
@@ -451,10 +457,14 @@ def decide(style: str, seen: BotSeen, legal: Sequence[Legal], rng: Rng) -> tuple
     discards = [option.spot for option in legal if option.kind == "discard"]
     if discards:
         return ("discard", 0, discard_choice(seen, discards))
+    votes = [option.spot for option in legal if option.kind == "run-twice"]
+    if votes:  # D-457: the same expectation either way; the tight player takes less variance
+        wanted = "yes" if style == "tight" else "no"
+        return ("run-twice", 0, wanted if wanted in votes else votes[0])
     if not any(seen.board_list[0]):
         kind, amount, spot = _preflop(profile, seen, legal, rng)
     else:
         kind, amount, spot = _postflop(profile, seen, legal, rng)
     if kind == "fold" and _find(legal, "check") is not None:
-        return ("check", 0, "")  # never fold what is free
+        return ("check", 0, "")  # a free card is never thrown away (as D-009's default checks)
     return (kind, amount, spot)

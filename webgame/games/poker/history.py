@@ -113,13 +113,12 @@ class _Hand:
         self.awards = list(record.get("awards", []))
         self.take = sum(int(t["amount"]) for t in record.get("house_take", []))
         self.boards = [list(b) for b in record.get("boards") or [] if b] or self._boards()
-        game = str(record.get("game", ""))
+        # A low is named where the game plays for one: the record says so, or a pot was split
+        # high and low (with no qualifying low, no shown hand has one to name anyway).
         halves = {str(a.get("half", "whole")) for a in self.awards}
-        self.hi_lo = bool(record.get("hi_lo", halves & {"high", "low"} or any(
-            word in game.lower() for word in ("hi-lo", "hi/lo", "8 or better", "big o"))))
+        self.hi_lo = bool(record.get("hi_lo", bool(halves & {"high", "low"})))
         self.put_in: Counter[int] = Counter()
         self.folded_on: dict[int, str] = {}
-        self.voluntary: set[int] = set()
 
     def _boards(self) -> list[list[str]]:
         """The final board(s); a street's board may be the whole board so far or its new cards."""
@@ -127,6 +126,8 @@ class _Hand:
         for street in self.streets:
             cards = street.get("boards") or ([street["board"]] if street.get("board") else [])
             for i, board in enumerate(cards):
+                if not board:
+                    continue  # before the flop every board is empty
                 if i >= len(boards):
                     boards.append([])
                 new = list(board)
@@ -224,7 +225,6 @@ def _action_line(hand: _Hand, action: Mapping[str, Any], in_front: dict[int, int
         card = str(action.get("card") or action.get("spot") or hand.discards.get(seat, ""))
         shown = f" {_cards([card])}" if seat == viewer and card else ""
         return f"{name}: discards 1 card{shown}"
-    hand.voluntary.add(seat)
     if kind == "call":
         amount = int(action.get("amount") or (top - mine))
         in_front[seat] = mine + amount
@@ -285,7 +285,9 @@ def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str,
     hand = _Hand(record)
     game = str(record.get("game", ""))
     structure = str(record.get("structure", ""))
-    small, big = (int(x) for x in record.get("stakes", record.get("blinds", [0, 0]))[:2])
+    # the format's stakes: the blinds, or at fixed limit the small and the big bet where given
+    stakes = record.get("stakes") or record.get("bets") or record.get("blinds") or [0, 0]
+    small, big = int(stakes[0]), int(stakes[-1])
     max_seats = int(record.get("max_seats", 9 if max(hand.seats) <= 9 else 10))
     lines = [
         (f"PokerStars Hand #{hand_id}: {_GAME_NAMES.get(game, game)} {structure} "

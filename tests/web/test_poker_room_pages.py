@@ -19,7 +19,8 @@ CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
 
 
 def make(variant: str = "nl-procedure", game: str = "texas-holdem", config=None):
-    table = create_table(f"Test {game} {variant}", game, variant, config=config or {})
+    """A table whose hands are dealt by a player's Deal (the table's own deal waits an hour)."""
+    table = create_table(f"Test {game} {variant}", game, variant, config={"next_hand_s": 3600, **(config or {})})
     db.session.commit()
     return table
 
@@ -67,3 +68,27 @@ def test_two_players_play_a_hand_and_the_pot_balances(app, guest):
     assert {r.seat for r in rows} == {0, 1} and all(r.bet == "pot" for r in rows)
     assert wallet.balance(wallet.account("pot", table_id=table.id, name="Pot")) == 0
     assert_books_balance()
+
+
+def play_to_the_end(a: Seat, b: Seat) -> None:
+    for _ in range(30):
+        seat = a if to_act(a) else b if to_act(b) else None
+        if seat is None:
+            return
+        seat.act("check" if "check" in seat.actions else "call")
+
+
+def test_each_player_reads_the_hand_history_with_their_own_cards(app, guest):
+    table = make()
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    rnd = latest_round(table)
+    db.session.expire_all()
+    state = db.session.get(Round, rnd.id).state
+    holes = {p["seat"]: p["hole"] for p in state["hand"]["players"]}
+    play_to_the_end(a, b)
+    text = a.c.get(f"/rounds/{rnd.id}/hand.txt").get_data(as_text=True)
+    assert f"Dealt to" in text and " ".join(holes[0]) in text
+    assert "Hold'em" in text and "SUMMARY" in text.upper()
+    other = b.c.get(f"/rounds/{rnd.id}/hand.txt").get_data(as_text=True)
+    assert " ".join(holes[1]) in other

@@ -190,7 +190,7 @@ class Game(Protocol[StateT]):
     player_banked: bool
     pot_banked: bool
     owner_stacks: bool
-    opens_itself: bool
+    opens_itself: int | None
 
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> StateT:
         """A round in its betting phase. ``carry`` is what the last round left (a shoe)."""
@@ -278,7 +278,9 @@ class GameBase(Game[StateT]):
     player_banked = False  # a seated player banks (games/california/table.py): never the house
     pot_banked = False  # players play each other (the poker room): wagers settle against the table's pot
     owner_stacks = False  # the round is told each seat's chips with its owner (table stakes)
-    opens_itself = False  # the table opens its next round itself once the last is over (services.clocks.tick)
+    # Seconds after a round ends when the table opens and deals the next one itself (the poker
+    # room, services.clocks.open_itself); None: a round opens with a player's first move.
+    opens_itself: int | None = None
 
     def seat_dealt_in(self, state: StateT, seat: int) -> bool:
         """The seat holds cards in a hand still being played (it may not cash out or leave)."""

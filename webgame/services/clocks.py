@@ -94,17 +94,35 @@ def tick(table: Table) -> bool:
 
 
 def open_itself(table: Table, last: Round | None) -> bool:
-    """A table whose game deals hand after hand (the poker room) opens its next round as soon
-    as the last is over and enough players sit; the round's own window then deals it. Two
-    requests that both open it are told apart by the round's unique number (the loser's
-    transaction is rolled back by its caller)."""
+    """A table whose game deals hand after hand (the poker room) opens and deals its next round
+    itself a few seconds after the last is over (the players read the last hand's result
+    meanwhile), when enough players sit. Two requests that both open it are told apart by the
+    round's unique number (the loser's transaction is rolled back by its caller). A deal the
+    game refuses (fewer than two players with chips) leaves nothing behind."""
     game = registry.engine(table.game, table.variant)
-    if not game.opens_itself or table.status != "open":
+    if game.opens_itself is None or table.status != "open":
+        return False
+    # The wait counts from the last hand's end or the last player to sit down, whichever is
+    # later, so a newcomer is not dealt in before the page has shown them the table.
+    wait = timedelta(seconds=int((table.config or {}).get("next_hand_s", game.opens_itself)))
+    since = [s.sat_at for s in table.seats if s.player_id is not None and s.sat_at is not None]
+    if last is not None and last.ended_at is not None:
+        since.append(last.ended_at)
+    if since and utcnow() - max(since) < wait:
         return False
     if not game.can_open(table_carry(table), len(seat_owners(table))):
         return False
     with db.session.no_autoflush:
         work = start_round(table, last)
+        from .bots import run_bots
+
+        run_bots(work)
+        try:
+            refresh_stacks(work)
+            work.apply(Action(game.window_closes_with, SYSTEM_SEAT), player=None, actor="table")
+        except PlayError:
+            db.session.rollback()
+            return False
         settle_after(work)
         work.save()
     return True

@@ -94,6 +94,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Lucky Chances Pai Gow Tiles (player-dealer)", "pai-gow-tiles", "lucky-chances",
      {"options": {"bots_may_bank": True, "pause_minutes": 5}}),
     ("Chapter 4 Chemin de Fer", "chemin-de-fer", "chapter4", {}),
+    # The poker room: players play each other; the floor's bots fill a table on request.
+    ("Lucky Derby No Limit Hold'em", "texas-holdem", "nl-procedure", {}),
 ]
 
 

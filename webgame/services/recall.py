@@ -149,5 +149,5 @@ def hand_history(rnd: Round, viewer_seat: int | None) -> str:
     seats = {rs.player_id: rs.seat for rs in round_seats(rnd) if rs.player_id is not None}
     names = {seats[pid]: name for pid, name in db.session.execute(
         sa.select(Player.id, Player.display_name).where(Player.id.in_(list(seats))))}
-    started = rnd.started_at.strftime("%Y/%m/%d %H:%M:%S UTC")
+    started = rnd.started_at.isoformat()
     return game.history(game.load(rnd.state), viewer_seat, names, rnd.table.name, rnd.id, started)

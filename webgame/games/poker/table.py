@@ -94,7 +94,7 @@ class PokerTable(GameBase[PokerState]):
     window_closes_with = "deal"
     pot_banked = True
     owner_stacks = True
-    opens_itself = True
+    opens_itself = 5  # seconds to read the last hand's result before the next is dealt
 
     def __init__(self, slug: str, name: str) -> None:
         self.slug = slug
@@ -259,7 +259,8 @@ class PokerTable(GameBase[PokerState]):
         state.hand = hand.start_hand(
             kind_from_rules(self.name, rules), structure_of(rules),
             [(_t(s), stacks[s]) for s in plan.dealt], _t(plan.button),
-            [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced], deck)
+            [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced], deck,
+            run_it_twice=table_option(rules, "run-it-twice"))
         state.phase = HAND
         events += self._stakes(state)
         if hand.is_over(state.hand):
@@ -433,7 +434,10 @@ class PokerTable(GameBase[PokerState]):
                 "to_act": self.to_act(state),
                 "seats": seats,
                 "take": take_lines,
-                "awards": [{"text": a["text"]} for a in state.awards],
+                "awards": [{"pot": a["label"],
+                            "winners": [{"seat": int(k), "amount": int(v), "hand": a["hand_names"].get(k, "")}
+                                        for k, v in sorted(a["winners"].items(), key=lambda kv: int(kv[0]))]}
+                           for a in state.awards],
                 "draw": state.draw,
                 "waiting": "" if len(state.owners) >= 2 else "Waiting for a second player.",
             },
@@ -457,16 +461,22 @@ def take_spec(rules: Mapping[str, Any]) -> str:
     return chosen or str((rules.get("take") or ["rake-004"])[0])
 
 
+def table_option(rules: Mapping[str, Any], option: str) -> bool:
+    """A table option (INDEX section 7: ``straddle``, ``bomb-pot``, ``run-it-twice``,
+    ``bad-beat-jackpot``) is on where the variant's rulebook allows it (``table_options``)
+    and the operator has not turned it off (the option of the same name, underscored)."""
+    allowed = option in (rules.get("table_options") or [])
+    return allowed and bool(rules.get(option.replace("-", "_"), True))
+
+
 def jackpot_on(rules: Mapping[str, Any]) -> bool:
-    """The table runs the Bad Beat Jackpot (000 §18): where the rulebook offers it and the
-    operator turned it on."""
-    return "bad-beat-jackpot" in (rules.get("table_options") or []) and bool(rules.get("bad_beat_jackpot", True))
+    """The table runs the Bad Beat Jackpot (000 §18, Hold'em only)."""
+    return table_option(rules, "bad-beat-jackpot")
 
 
 def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
     """The room's view of a variant's rules data: blinds, structure, seats, the table options
     the rulebook allows and the buy-in limit (D-411)."""
-    options = set(rules.get("table_options") or [])
     buy_in = (rules.get("limits") or {}).get("buy-in") or {}
     bets = rules.get("bets") or []
     structure = str(rules.get("structure", "no-limit"))
@@ -474,7 +484,7 @@ def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
         blinds=tuple(int(b) for b in rules.get("blinds") or (100, 200)),
         structure="limit" if structure == "fixed-limit" else structure,
         big_bet=int(bets[-1]) if bets else 0, max_seats=int(rules.get("seats", 10)),
-        straddle="straddle" in options, bomb_pot="bomb-pot" in options,
+        straddle=table_option(rules, "straddle"), bomb_pot=table_option(rules, "bomb-pot"),
         bomb_every=int(rules.get("bomb_pot_every", 0)),
         buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
         short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")))
@@ -524,7 +534,7 @@ def _award_words(award: hand.Award) -> dict[str, Any]:
     who = ", ".join(f"seat {seat + 1} wins {fmt(amount)}"
                     + (f" with {award.hand_names[seat]}" if award.hand_names.get(seat) else "")
                     for seat, amount in sorted(award.winners.items()))
-    return {"text": f"{pot}: {who}", "winners": {str(k): v for k, v in award.winners.items()},
+    return {"text": f"{pot}: {who}", "label": pot, "winners": {str(k): v for k, v in award.winners.items()},
             "hand_names": {str(k): v for k, v in award.hand_names.items()},
             "pot": award.pot, "board": award.board, "half": award.half, "amount": award.amount}
 

@@ -5,11 +5,13 @@ histories (issue: the poker room, INDEX section 7)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import sqlalchemy as sa
 
+from webgame.engine.rng import SeededRng
 from webgame.extensions import db
-from webgame.models import BetSettlement, Round
+from webgame.models import BetSettlement, LedgerEntry, Round, utcnow
 from webgame.services import wallet
 from webgame.services.tables import create_table
 
@@ -92,3 +94,136 @@ def test_each_player_reads_the_hand_history_with_their_own_cards(app, guest):
     assert "Hold'em" in text and "SUMMARY" in text.upper()
     other = b.c.get(f"/rounds/{rnd.id}/hand.txt").get_data(as_text=True)
     assert " ".join(holes[1]) in other
+
+
+def stack_deck(monkeypatch, order: str) -> None:
+    """Deal every shuffle from ``order`` (the button draw takes the first cards, then the hand)."""
+    from webgame.games.poker import table as poker_table
+
+    cards = order.split()
+    rest = [c for c in poker_table.shuffled_deck(SeededRng(b"rest")) if c not in cards]
+    monkeypatch.setattr(poker_table, "shuffled_deck", lambda rng: cards + rest)
+
+
+def test_only_the_seat_to_act_may_move_and_only_within_its_bounds(app, guest):
+    table = make()
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    first, second = (a, b) if to_act(a) else (b, a)
+    first.page()
+    held = {"round_id": first.round_id, "version": first.version}  # a form the seat to act holds
+    before = (latest_round(table).version, db.session.scalar(sa.select(sa.func.count(LedgerEntry.id))))
+    assert second.act("call", **held) == "That move is not open to your seat right now."  # out of turn
+    assert second.act("owner", "1", **held) == "That move is not open to your seat right now."  # internal
+    assert first.act("raise", amount="100000") != ""  # far over the stack
+    assert first.act("deal") != ""  # a hand is in play
+    db.session.expire_all()
+    assert (latest_round(table).version, db.session.scalar(sa.select(sa.func.count(LedgerEntry.id)))) == before
+    assert_books_balance()
+
+
+def test_nobody_sees_another_players_hole_cards_before_the_showdown(app, guest):
+    table = make()
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    db.session.expire_all()
+    state = latest_round(table).state
+    holes = {p["seat"]: p["hole"] for p in state["hand"]["players"]}
+    for seat, page in ((0, a), (1, b)):
+        page.page()
+        shown = set(CODE.findall(page.html))
+        assert set(holes[seat]) <= shown
+        assert not set(holes[1 - seat]) & shown
+        deck = state["hand"]["deck"]
+        assert not set(deck[state["hand"]["dealt"]:]) & shown  # nor the cards still to come
+
+
+def test_a_seat_dealt_in_may_not_cash_out_or_leave_until_the_hand_is_over(app, guest):
+    table = make()
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    chips_before = wallet.balance(wallet.chips(table.seats[0].player_id, table.id))
+    a.c.post(f"/tables/{table.id}/cash-out", {})
+    a.c.post(f"/tables/{table.id}/leave", {"seat": 0})
+    db.session.expire_all()
+    assert table.seats[0].player_id is not None
+    assert wallet.balance(wallet.chips(table.seats[0].player_id, table.id)) == chips_before
+
+
+def test_the_buy_in_is_held_to_the_tables_bounds(app, guest):
+    table = make()
+    a = Seat(guest, table, 0, buy="")
+    assert a.c.post(f"/tables/{table.id}/buy-in", {"amount": "20"}, htmx=True).get_data(as_text=True).count(
+        "The minimum buy-in here is $80") == 1
+    assert "at most $200" in a.c.post(f"/tables/{table.id}/buy-in", {"amount": "250"}, htmx=True).get_data(as_text=True)
+    assert "at most $200" not in a.c.post(f"/tables/{table.id}/buy-in", {"amount": "200"}, htmx=True).get_data(as_text=True)
+
+
+def test_a_passed_clock_checks_when_free_and_folds_a_bet(app, guest):
+    table = make()
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.deadline_kind == "decision"
+    waiting = rnd.state["hand"]["actor"]
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    a.page()  # the next look at the table applies the clock
+    db.session.expire_all()
+    rnd = db.session.get(Round, rnd.id)
+    players = {p["seat"]: p for p in rnd.state["hand"]["players"]} if rnd.state.get("hand") else {}
+    # Pre-flop the small blind owes a call: its clock folds it (D-009), and the hand is over.
+    assert rnd.status == "over" and players[waiting]["folded"]
+    assert_books_balance()
+
+
+def test_the_next_hand_deals_itself_once_the_wait_is_over(app, guest):
+    table = make(config={"next_hand_s": 5})
+    a, b = two_players(app, guest, table)
+    db.session.expire_all()
+    assert latest_round(table) is None or latest_round(table).status != "open"
+    for seat in table.seats:
+        if seat.player_id:
+            seat.sat_at = utcnow() - timedelta(seconds=6)
+    db.session.commit()
+    a.page()
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd is not None and rnd.status == "open" and rnd.state["phase"] == "hand"
+
+
+def test_the_collection_leaves_the_pot_for_the_tables_fees_once_a_flop_is_dealt(app, guest, monkeypatch):
+    table = make()
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    play_to_the_end(a, b)
+    db.session.expire_all()
+    rnd = latest_round(table)
+    fees = wallet.balance(wallet.account("fees", table_id=table.id))
+    taken = sum(t["amount"] for t in rnd.state["take"])
+    assert taken > 0 and fees == taken  # 001 Appendix B, the table's schedule (lucky-derby-holdem-nl)
+    rows = list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
+    assert sum(r.stake for r in rows) - sum(r.returned for r in rows) == taken
+    assert wallet.balance(wallet.account("pot", table_id=table.id, name="Pot")) == 0
+    assert_books_balance()
+
+
+def test_a_guest_and_two_bots_play_hands_to_the_end(app, guest):
+    table = make()
+    a = Seat(guest, table, 0, buy="100")
+    for n in (1, 2):
+        assert a.c.post(f"/tables/{table.id}/bot", {"seat": n}).status_code == 302
+    for _ in range(2):
+        a.page()
+        if "deal" in a.actions:
+            a.act("deal")
+        for _ in range(20):
+            if not to_act(a):
+                break
+            a.act("check" if "check" in a.actions else "fold")
+        db.session.expire_all()
+        assert latest_round(table).status == "over"
+    bots = [s.player_id for s in table.seats if s.is_bot]
+    assert len(bots) == 2
+    assert_books_balance()

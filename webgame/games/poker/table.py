@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,8 +82,11 @@ class PokerState:
     notes: list[str] = field(default_factory=list)
 
 
-def _deck() -> list[str]:
-    return [r + s for s in SUITS for r in RANKS]
+def shuffled_deck(rng: Rng) -> list[str]:
+    """A fresh 52-card deck in the order the round's randomness shuffles it (tests stack it)."""
+    deck = [r + s for s in SUITS for r in RANKS]
+    rng.shuffle(deck)
+    return deck
 
 
 class PokerTable(GameBase[PokerState]):
@@ -185,7 +189,7 @@ class PokerTable(GameBase[PokerState]):
         if kind in ("bet", "raise") and not bounds.min <= action.amount <= bounds.max:
             raise IllegalAction(f"{'Bet' if kind == 'bet' else 'Raise to'} between {fmt(bounds.min)} and "
                                 f"{fmt(bounds.max)}.")
-        said = hand.act(state.hand, action.seat, kind, action.amount, action.spot)
+        said = [_spoken(text) for text in hand.act(state.hand, action.seat, kind, action.amount, action.spot)]
         events: list[Event] = [Note(text) for text in said]
         state.notes += said
         events += self._stakes(state)
@@ -235,8 +239,7 @@ class PokerTable(GameBase[PokerState]):
             playing = [s.seat for s in state.room.seats if s.status != seating.SITTING_OUT and stacks.get(s.seat, 0) > 0]
             if len(playing) < 2:
                 raise IllegalAction("Two players with chips are needed to deal.")
-            cards = _deck()
-            rng.shuffle(cards)
+            cards = shuffled_deck(rng)
             button, drawn = seating.button_draw(state.room, playing, cards)
             state.draw = [[_t(s), c] for s, c in drawn]
             events.append(Note(f"High card for the button: seat {_t(button) + 1}."))
@@ -253,8 +256,7 @@ class PokerTable(GameBase[PokerState]):
             events.append(Fee(_t(r_seat), amount, memo))
         for st in state.room.seats:
             st.paid_until = paid.get(st.seat, st.paid_until)
-        deck = _deck()
-        rng.shuffle(deck)
+        deck = shuffled_deck(rng)
         state.plan = plan
         state.hand = hand.start_hand(
             kind_from_rules(self.name, rules), structure_of(rules),
@@ -304,7 +306,10 @@ class PokerTable(GameBase[PokerState]):
                 events.append(Drop(account, amount, memo))
         busted = []
         for seat in self._dealt(state):
-            stake, back = put_in.get(seat, 0), won.get(seat, 0)
+            # A bet nobody called comes back to its seat: the stake booked is everything
+            # the seat put in, and what it gets back is its winnings plus that return.
+            stake = state.put_in.get(str(seat), 0)
+            back = won.get(seat, 0) + stake - put_in.get(seat, 0)
             if not stake and not back:
                 continue
             result = "win" if back > stake else "push" if back == stake else "lose"
@@ -511,6 +516,14 @@ def _pot_lines(shown: Mapping[str, Any]) -> list[dict[str, Any]]:
         return [{"label": "Main pot" if i == 0 else f"Side pot {i}", "amount": int(p["amount"])}
                 for i, p in enumerate(shown["pots"])]
     return [{"label": "Pot", "amount": int(shown["pot"])}] if int(shown.get("pot", 0)) else []
+
+
+_SEAT_WORD = re.compile(r"\b([Ss])eat (\d+)")
+
+
+def _spoken(text: str) -> str:
+    """The hand numbers seats as the table does, from 0; players read them from 1 ("Spot 1")."""
+    return _SEAT_WORD.sub(lambda m: f"{m.group(1)}eat {int(m.group(2)) + 1}", text)
 
 
 def _fee(state: PokerState, seat: int) -> int:

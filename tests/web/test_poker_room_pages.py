@@ -90,7 +90,7 @@ def test_each_player_reads_the_hand_history_with_their_own_cards(app, guest):
     holes = {p["seat"]: p["hole"] for p in state["hand"]["players"]}
     play_to_the_end(a, b)
     text = a.c.get(f"/rounds/{rnd.id}/hand.txt").get_data(as_text=True)
-    assert f"Dealt to" in text and " ".join(holes[0]) in text
+    assert "Dealt to" in text and " ".join(holes[0]) in text
     assert "Hold'em" in text and "SUMMARY" in text.upper()
     other = b.c.get(f"/rounds/{rnd.id}/hand.txt").get_data(as_text=True)
     assert " ".join(holes[1]) in other
@@ -140,7 +140,7 @@ def test_nobody_sees_another_players_hole_cards_before_the_showdown(app, guest):
 
 def test_a_seat_dealt_in_may_not_cash_out_or_leave_until_the_hand_is_over(app, guest):
     table = make()
-    a, b = two_players(app, guest, table)
+    a, _b = two_players(app, guest, table)
     a.act("deal")
     chips_before = wallet.balance(wallet.chips(table.seats[0].player_id, table.id))
     a.c.post(f"/tables/{table.id}/cash-out", {})
@@ -161,7 +161,7 @@ def test_the_buy_in_is_held_to_the_tables_bounds(app, guest):
 
 def test_a_passed_clock_checks_when_free_and_folds_a_bet(app, guest):
     table = make()
-    a, b = two_players(app, guest, table)
+    a, _b = two_players(app, guest, table)
     a.act("deal")
     db.session.expire_all()
     rnd = latest_round(table)
@@ -180,7 +180,7 @@ def test_a_passed_clock_checks_when_free_and_folds_a_bet(app, guest):
 
 def test_the_next_hand_deals_itself_once_the_wait_is_over(app, guest):
     table = make(config={"next_hand_s": 5})
-    a, b = two_players(app, guest, table)
+    a, _b = two_players(app, guest, table)
     db.session.expire_all()
     assert latest_round(table) is None or latest_round(table).status != "open"
     for seat in table.seats:

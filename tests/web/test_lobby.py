@@ -36,6 +36,10 @@ def text(fragment: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", fragment)).replace("&#39;", "'").strip()
 
 
+POKER_ROOM = {"texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple"}
+POKER_ROOM = {g for g in POKER_ROOM if g in registry.ENGINES}
+
+
 def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     html = client.get("/").get_data(as_text=True)
     # with the player-dealer Three Card Poker, Four Card Poker and UTH Bad Beat, the two house
@@ -44,8 +48,8 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # Derby Pai Gow Poker and Crystal Park Joker Wild, Pure Spanish 21.5, five 21st Century
     # Baccarat tables, Asian Baccarat, Chemin de Fer, No Bust 4.0a and Buster 4.0, 21st Century
     # Free Bet, Lucky Chances Blackjack, Super Pan 9, Fortune and Face Up Pai Gow Poker, and
-    # Pai Gow tiles
-    assert len(DEMO_TABLES) == 53
+    # Pai Gow tiles, and the poker room's tables (one per board game)
+    assert len(DEMO_TABLES) == 53 + len(POKER_ROOM)
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
@@ -55,6 +59,10 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
         assert label in card, name
         lead = re.search(r'data-testid="lead-rule">([^<]+)<', card_of(html, table))
         assert lead and lead.group(1).strip(), f"{name} shows no key rule"
+    for name, game, _, _ in DEMO_TABLES:
+        if game in POKER_ROOM:  # the buy-in and the house's take, in words
+            card = text(card_of(html, floor[name]))
+            assert "Buy-in" in card and "Players play each other" in card, name
 
 
 def test_limits_follow_the_operators_configuration(client, floor):

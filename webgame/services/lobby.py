@@ -326,6 +326,18 @@ def _pai_gow_tiles(v: Variant, r: Rules) -> Iterator[str]:
     yield "The dice count counter-clockwise from the bank"
 
 
+def _poker(v: Variant, r: Rules) -> Iterator[str]:
+    """The poker room: players against each other; the stakes, the house's take, the options."""
+    from ..games.poker import table as poker_table
+
+    yield poker_table.stakes_words(r)
+    yield "Players play each other; the house deals and takes " + poker_table.take_words(r)
+    options = [o.replace("-", " ") for o in ("straddle", "bomb-pot", "run-it-twice", "bad-beat-jackpot")
+               if poker_table.table_option(r, o)]
+    if options:
+        yield "Table options: " + ", ".join(options)
+
+
 def _rank(ranks: Sequence[str]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
@@ -344,6 +356,8 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "ruyi-baccarat": _baccarat, "21st-century-baccarat": _option_baccarat, "chemin-de-fer": _chemin,
     "asian-baccarat": _asian_baccarat,
     "super-pan-9": _super_pan_9, "pai-gow-tiles": _pai_gow_tiles,
+    "texas-holdem": _poker, "omaha": _poker, "omaha-hi-lo": _poker, "double-board-omaha": _poker,
+    "big-o": _poker, "pineapple": _poker,
 }
 
 

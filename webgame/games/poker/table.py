@@ -474,6 +474,21 @@ def table_option(rules: Mapping[str, Any], option: str) -> bool:
     return allowed and bool(rules.get(option.replace("-", "_"), True))
 
 
+def take_words(rules: Mapping[str, Any]) -> str:
+    """The house's take in a few words: "a 5% rake, at most $4" or "a collection (…)"."""
+    sched, option = take.resolve(take_spec(rules))
+    if option is None:
+        return f"a {sched.percent}% rake, at most {fmt(sched.cap)} a hand, none before the flop"
+    return {
+        "players-after-flop": "a collection from each pot that sees a flop, by the players dealt in",
+        "players-at-9": "a collection from each pot that reaches $9 by the flop",
+        "pot-size": "a collection by the size of each pot that sees a flop",
+        "time-after": f"a time collection every {option.minutes} minutes",
+        "time-advance": f"a time collection at the start of every {option.minutes} minutes",
+        "button": "a button collection before each hand",
+    }.get(option.method, "a posted collection")
+
+
 def jackpot_on(rules: Mapping[str, Any]) -> bool:
     """The table runs the Bad Beat Jackpot (000 §18, Hold'em only)."""
     return table_option(rules, "bad-beat-jackpot")

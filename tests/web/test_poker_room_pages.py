@@ -159,7 +159,7 @@ def test_the_buy_in_is_held_to_the_tables_bounds(app, guest):
     assert "at most $200" not in a.c.post(f"/tables/{table.id}/buy-in", {"amount": "200"}, htmx=True).get_data(as_text=True)
 
 
-def test_a_passed_clock_checks_when_free_and_folds_a_bet(app, guest):
+def test_a_passed_clock_draws_the_time_bank_then_folds_a_bet(app, guest):
     table = make()
     a, _b = two_players(app, guest, table)
     a.act("deal")
@@ -167,14 +167,22 @@ def test_a_passed_clock_checks_when_free_and_folds_a_bet(app, guest):
     rnd = latest_round(table)
     assert rnd.deadline_kind == "decision"
     waiting = rnd.state["hand"]["actor"]
-    rnd.deadline = utcnow() - timedelta(seconds=1)
-    db.session.commit()
-    a.page()  # the next look at the table applies the clock
-    db.session.expire_all()
-    rnd = db.session.get(Round, rnd.id)
-    players = {p["seat"]: p for p in rnd.state["hand"]["players"]} if rnd.state.get("hand") else {}
+    kinds = []
+    for _ in range(5):  # 60 s of time bank, drawn 20 s a clock (D-239), then the default
+        rnd.deadline = utcnow() - timedelta(seconds=1)
+        db.session.commit()
+        a.page()  # the next look at the table applies the clock
+        db.session.expire_all()
+        rnd = db.session.get(Round, rnd.id)
+        kinds.append(rnd.deadline_kind)
+        if rnd.status == "over":
+            break
+    assert kinds[:3] == [f"time-bank:{waiting}"] * 3
+    players = {p["seat"]: p for p in rnd.state["hand"]["players"]}
     # Pre-flop the small blind owes a call: its clock folds it (D-009), and the hand is over.
-    assert rnd.status == "over" and players[waiting]["folded"]
+    assert rnd.status == "over" and players[waiting]["folded"] and len(kinds) == 4
+    assert rnd.state["time_bank"][str(waiting)] == 0
+    assert "time-bank" not in a.actions
     assert_books_balance()
 
 

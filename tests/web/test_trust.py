@@ -24,7 +24,7 @@ KINDS = sorted({
     "even-money", "fold", "check", "play", "raise", "bet-4x", "bet-3x", "bet-2x", "bet-1x", "pull",
     "let-it-ride", "war", "odds", "lay-odds", "take-down", "roll", "spin", "rebet",
     "owner", "timeout", "settle", "void", "reveal", "peek", "OWNER", "owner ", "__class__", "",
-    "call", "sit-out", "sit-in", "post", "discard", "run-twice",
+    "call", "sit-out", "sit-in", "post", "discard", "run-twice", "time-bank",
 })
 FIRST_VARIANT = {slug: next(iter(registry.rules(slug).variants)) for slug in registry.slugs()}
 

@@ -256,6 +256,8 @@ class Game(Protocol[StateT]):
 
     def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None: ...
 
+    def time_bank(self, state: StateT, seat: int) -> int: ...
+
     def bank_reserve(self, rules: Mapping[str, Any]) -> int:
         """Chips a player who takes the bank must keep beside the stake (the player-dealer's
         collection fee, taken from its chips before the deal, D-483, D-484)."""
@@ -306,6 +308,11 @@ class GameBase(Game[StateT]):
         """(floor, target): a bot below the floor in chips is topped up to the target, where the
         game bounds what a seat may hold (table stakes); None: the house's usual bankroll."""
         return None
+
+    def time_bank(self, state: StateT, seat: int) -> int:
+        """Seconds of the seat's time bank its passed clock may draw now (the poker room's,
+        D-239); the table then applies ``Action("time-bank", SYSTEM_SEAT, str(seat), seconds)``."""
+        return 0
 
     def takes_owners(self, state: StateT) -> bool:
         return self.to_act(state) is None and not self.is_over(state)

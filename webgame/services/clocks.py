@@ -76,7 +76,11 @@ def schedule(work: RoundWork) -> None:
     else:
         # A person's decision. Bots and the table move inside the request that gives them
         # the turn; if one is still to move here, something stopped it, and the clock's
-        # default (D-009) unsticks the round rather than leaving it open for ever.
+        # default (D-009) unsticks the round rather than leaving it open for ever. A time
+        # bank running for the seat to act runs on while nobody has moved (a seat change).
+        if rnd.deadline_kind == f"time-bank:{turn}" and rnd.deadline is not None and \
+                not any(j["actor"] != "table" for j in work.journal):
+            return
         rnd.deadline, rnd.deadline_kind = now + decision, "decision"
 
 
@@ -129,7 +133,12 @@ def open_itself(table: Table, last: Round | None) -> bool:
 
 
 def _expire(work: RoundWork) -> None:
-    """The deadline has passed: the window closes, or the decision takes its default."""
+    """The deadline has passed: the window closes, or the decision takes its default (after
+    the seat's time bank, where the game gives one)."""
+    kind = work.rnd.deadline_kind or ""
+    if (kind == "decision" or kind.startswith("time-bank")) and is_shared(work.table) and draw_time_bank(work):
+        work.save()
+        return
     if work.rnd.deadline_kind == "betting" and work.game.to_act(work.state) is None:
         close_betting(work)
     else:
@@ -146,6 +155,20 @@ def _expire(work: RoundWork) -> None:
     work.rnd.deadline, work.rnd.deadline_kind = None, None
     settle_after(work)
     work.save()
+
+
+def draw_time_bank(work: RoundWork) -> bool:
+    """The seat whose clock ran out draws on its time bank (D-239) instead of taking the
+    default: the bank's seconds are added to its clock once and are spent."""
+    turn = work.game.to_act(work.state)
+    if turn is None or turn < 0:
+        return False
+    extra = work.game.time_bank(work.state, turn)
+    if extra <= 0:
+        return False
+    work.apply(Action("time-bank", SYSTEM_SEAT, str(turn), extra), player=None, actor="timer")
+    work.rnd.deadline, work.rnd.deadline_kind = utcnow() + timedelta(seconds=extra), f"time-bank:{turn}"
+    return True
 
 
 def default_move(work: RoundWork) -> bool:

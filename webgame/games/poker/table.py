@@ -49,6 +49,8 @@ from .structures import from_rules as structure_of
 
 METER = "bad-beat"  # the Bad Beat Jackpot's meter (house-take.toml [jackpot.bad-beat])
 BAD_BEAT = "bad-beat"  # a seat's share of a Bad Beat Jackpot award
+TIME_BANK_S = 60  # D-239: a seat's time bank for the session at the table [configurable]
+TIME_BANK_DRAW_S = 20  # what one passed clock draws from it
 POT = "pot"  # the one wager of a seat in a hand: everything it put in (services.rounds.POT_BET)
 SEATING, HAND, OVER = "seating", "hand", "over"
 
@@ -80,6 +82,7 @@ class PokerState:
     results: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     awards: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    time_bank: dict[str, int] = field(default_factory=dict)  # table seat -> seconds left this session
 
 
 def shuffled_deck(rng: Rng) -> list[str]:
@@ -109,10 +112,16 @@ class PokerTable(GameBase[PokerState]):
         rr = _room_rules(rules)
         data = (carry or {}).get("room")
         the_room = state_io.load(seating.Room, data) if data else seating.Room(max_seats=rr.max_seats)
-        return PokerState(rules=dict(rules), room=the_room)
+        banks = {str(k): int(v) for k, v in ((carry or {}).get("time_bank") or {}).items()}
+        return PokerState(rules=dict(rules), room=the_room, time_bank=banks)
 
     def carry(self, state: PokerState) -> dict[str, Any]:
-        return {"room": state_io.dump(state.room)}
+        return {"room": state_io.dump(state.room), "time_bank": dict(state.time_bank)}
+
+    def time_bank(self, state: PokerState, seat: int) -> int:
+        if state.phase != HAND or self.to_act(state) != seat:
+            return 0
+        return min(state.time_bank.get(str(seat), 0), TIME_BANK_DRAW_S)
 
     def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool:
         return seated >= 2
@@ -172,6 +181,10 @@ class PokerTable(GameBase[PokerState]):
         kind = action.kind
         if kind == "owner":
             return self._owner(state, action)
+        if kind == "time-bank" and action.seat == SYSTEM_SEAT:
+            left = state.time_bank.get(action.spot, 0)
+            state.time_bank[action.spot] = max(left - int(action.amount), 0)
+            return [Note(f"Seat {int(action.spot) + 1} is on the time bank.")]
         if state.phase == SEATING:
             if kind == "deal":
                 return self._deal(state, rng)
@@ -212,6 +225,7 @@ class PokerTable(GameBase[PokerState]):
             seating.leave(state.room, _r(action.seat))
             sat = None
         if sat is None:
+            state.time_bank[key] = int(state.rules.get("time_bank_s", TIME_BANK_S))  # a new session
             seating.sit(state.room, _r(action.seat), action.spot, _room_rules(state.rules),
                      int(state.rules.get("opened_at", 0)))
         return []

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -69,20 +70,32 @@ def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
 
 def best_high(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand:
     """The best high hand this player holds on this board under the game's hole-card rule."""
-    h, b = "".join(hole), "".join(board)
-    if kind.hole_rule == EXACTLY_TWO:
-        return OmahaHoldemHand.from_game(h, b)
-    if kind.hole_rule == AT_LEAST_TWO:
-        return max(StandardHighHand("".join(c)) for c in _at_least_two(hole, board))
-    return StandardHighHand.from_game(h, b)
+    return _best_high(kind.hole_rule, tuple(hole), tuple(board))
 
 
 def best_low(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand | None:
     """The best ace-to-five low of eight or better, or None when the player has none (D-407)."""
+    return _best_low(kind.hole_rule, tuple(hole), tuple(board))
+
+
+# A showdown ranks each hand twice (who shows, D-415, then who wins) and pokerkit's Omaha
+# evaluator takes about a millisecond a hand: the last few thousand results are kept.
+@lru_cache(maxsize=4096)
+def _best_high(rule: str, hole: tuple[str, ...], board: tuple[str, ...]) -> Hand:
     h, b = "".join(hole), "".join(board)
-    if kind.hole_rule == EXACTLY_TWO:
+    if rule == EXACTLY_TWO:
+        return OmahaHoldemHand.from_game(h, b)
+    if rule == AT_LEAST_TWO:
+        return max(StandardHighHand("".join(c)) for c in _at_least_two(hole, board))
+    return StandardHighHand.from_game(h, b)
+
+
+@lru_cache(maxsize=4096)
+def _best_low(rule: str, hole: tuple[str, ...], board: tuple[str, ...]) -> Hand | None:
+    h, b = "".join(hole), "".join(board)
+    if rule == EXACTLY_TWO:
         return OmahaEightOrBetterLowHand.from_game_or_none(h, b)
-    if kind.hole_rule == AT_LEAST_TWO:
+    if rule == AT_LEAST_TWO:
         lows = [EightOrBetterLowHand.from_game_or_none("".join(c)) for c in _at_least_two(hole, board)]
         found = [x for x in lows if x is not None]
         return max(found) if found else None

@@ -38,7 +38,7 @@ class Forced:
     """A forced bet posted before the cards."""
 
     seat: int
-    kind: str    # "small-blind", "big-blind", "straddle", "dead", "ante", "bomb"
+    kind: str    # "small-blind", "big-blind", "straddle", "kill", "dead", "ante", "bomb"
     amount: int  # cents
     live: bool = True  # counts toward the poster's call
 
@@ -166,20 +166,24 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
         _deal_street(h)
         _open_round(h, 0)
     else:
-        live = [f for f in h.forced if f.live and f.kind in ("small-blind", "big-blind", "straddle")]
+        live = [f for f in h.forced if f.live and f.kind in ("small-blind", "big-blind", "straddle", "kill")]
         h.current = max((f.amount for f in live), default=0)
-        straddle = [f for f in h.forced if f.kind == "straddle"]
+        straddle = [f for f in h.forced if f.kind in ("straddle", "kill")]
         h.full = max(structure.smallest_bet(0), *(f.amount for f in straddle)) if straddle \
             else structure.smallest_bet(0)
         # The big blind is the round's first bet (D-404); a live straddle counts as a raise and
-        # allows one more (D-414).
-        h.raises = (1 if h.current else 0) + len(straddle)
-        h.cap_extra = 1 if straddle else 0
+        # allows one more (D-414). A kill blind is the kill hand's big blind (D-427).
+        straddles = [f for f in h.forced if f.kind == "straddle"]
+        h.raises = (1 if h.current else 0) + len(straddles)
+        h.cap_extra = 1 if straddles else 0
         order = [p.seat for p in h.players]
-        last = [order.index(f.seat) for f in h.forced if f.kind == "straddle"]
+        last = [order.index(f.seat) for f in straddles]
         bigs = [order.index(f.seat) for f in h.forced if f.kind == "big-blind"]
         if bigs:
             last.append(min(bigs))  # the big blind itself; a newcomer's posted big blind does not move the action
+        kills = [order.index(f.seat) for f in h.forced if f.kind == "kill"]
+        if kills:
+            last = kills  # the kill blind acts last pre-flop, wherever it sits (D-427)
         first = (max(last) + 1) % len(order) if last else 0
         h.phase = "betting"
         h.actor = -1

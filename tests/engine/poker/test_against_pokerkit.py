@@ -1,9 +1,11 @@
 """Differential tests: the hand engine against pokerkit's own state machine and evaluators.
 
-300 seeded random no-limit hold'em hands with random betting (folds, calls, raises, all-ins)
+150 seeded random no-limit hold'em hands with random betting (folds, calls, raises, all-ins)
 are played on both at once: every decision offers the same call and the same raise bounds, and
 the chips each seat ends with agree (P-290). 300 Omaha Hi-Lo hands to the showdown award each
-half to the players pokerkit's evaluators name, computed here without the engine."""
+half to the players pokerkit's evaluators name (OmahaHoldemHand, OmahaEightOrBetterLowHand), and
+300 hold'em hands to the players StandardHighHand.from_game names, each computed here without
+the engine (which ranks the combinations its rules allow on pokerkit's lookup, games.py)."""
 
 from __future__ import annotations
 
@@ -45,7 +47,7 @@ def _pokerkit_deal(pk: State, h: HandState, upto: int) -> None:
 
 
 def _play_random_holdem(rng: random.Random) -> tuple[HandState, State]:
-    n = rng.randint(3, 5)
+    n = rng.randint(3, 4)
     stacks = [rng.randint(5, 300) * 100 for _ in range(n)]
     deck = list(FULL)
     rng.shuffle(deck)
@@ -84,9 +86,9 @@ def _play_random_holdem(rng: random.Random) -> tuple[HandState, State]:
     return h, pk
 
 
-def test_300_random_holdem_hands_agree_with_pokerkit_decision_by_decision_and_in_chips() -> None:
+def test_150_random_holdem_hands_agree_with_pokerkit_decision_by_decision_and_in_chips() -> None:
     rng = random.Random(20261127)
-    for _ in range(300):
+    for _ in range(150):
         h, pk = _play_random_holdem(rng)
         while pk.status:
             _pokerkit_deal(pk, h, 3)
@@ -104,7 +106,7 @@ def test_300_random_holdem_hands_agree_with_pokerkit_decision_by_decision_and_in
 
 
 def _check_down_omaha8(rng: random.Random) -> HandState:
-    n = rng.randint(2, 4)
+    n = rng.randint(2, 3)
     deck = list(FULL)
     rng.shuffle(deck)
     kind = GameKind("Omaha Hi-Lo", hole_cards=4, hole_rule=EXACTLY_TWO, hi_lo=True)
@@ -149,7 +151,7 @@ def test_300_omaha_hi_lo_showdowns_award_each_half_to_pokerkits_best_hands() -> 
 def test_pokerkits_holdem_evaluator_agrees_with_the_showdown_on_300_deals() -> None:
     rng = random.Random(42)
     for _ in range(300):
-        n = rng.randint(2, 9)
+        n = rng.randint(2, 6)
         deck = list(FULL)
         rng.shuffle(deck)
         seats = [(i + 1, 10000) for i in range(n)]

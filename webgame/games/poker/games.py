@@ -17,16 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from pokerkit import (
-    EightOrBetterLowHand,
-    Hand,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
-    StandardHighHand,
-)
+from pokerkit import Card, EightOrBetterLowHand, Hand, StandardHighHand
 
 ANY = "any"
 EXACTLY_TWO = "exactly-two"
@@ -69,35 +64,58 @@ def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
 
 def best_high(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand:
     """The best high hand this player holds on this board under the game's hole-card rule."""
-    h, b = "".join(hole), "".join(board)
-    if kind.hole_rule == EXACTLY_TWO:
-        return OmahaHoldemHand.from_game(h, b)
-    if kind.hole_rule == AT_LEAST_TWO:
-        return max(StandardHighHand("".join(c)) for c in _at_least_two(hole, board))
-    return StandardHighHand.from_game(h, b)
+    return _best_high(kind.hole_rule, tuple(hole), tuple(board))
 
 
 def best_low(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand | None:
     """The best ace-to-five low of eight or better, or None when the player has none (D-407)."""
-    h, b = "".join(hole), "".join(board)
-    if kind.hole_rule == EXACTLY_TWO:
-        return OmahaEightOrBetterLowHand.from_game_or_none(h, b)
-    if kind.hole_rule == AT_LEAST_TWO:
-        lows = [EightOrBetterLowHand.from_game_or_none("".join(c)) for c in _at_least_two(hole, board)]
-        found = [x for x in lows if x is not None]
-        return max(found) if found else None
-    return EightOrBetterLowHand.from_game_or_none(h, b)
+    return _best_low(kind.hole_rule, tuple(hole), tuple(board))
 
 
-def _at_least_two(hole: Sequence[str], board: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every five-card hand with two or more hole cards and the rest from the board (c003 rule 8)."""
-    out: list[tuple[str, ...]] = []
-    for n in range(2, min(5, len(hole)) + 1):
-        if 5 - n > len(board):
-            continue
-        for hc in combinations(hole, n):
-            out += [hc + bc for bc in combinations(board, 5 - n)]
-    return out
+# A showdown ranks each hand twice (who shows, D-415, then who wins): the last few thousand
+# results are kept. Each five-card combination the rule allows is ranked by pokerkit's own
+# lookup (StandardHighHand, EightOrBetterLowHand) from parsed cards, which is what pokerkit's
+# OmahaHoldemHand.from_game does, without parsing the text again for every combination.
+@lru_cache(maxsize=4096)
+def _best_high(rule: str, hole: tuple[str, ...], board: tuple[str, ...]) -> Hand:
+    best: Hand | None = None
+    for five in _fives(rule, _parse(hole), _parse(board)):
+        hand = StandardHighHand(five)
+        if best is None or hand > best:
+            best = hand
+    if best is None:
+        raise ValueError("no five-card hand under this rule")
+    return best
+
+
+@lru_cache(maxsize=4096)
+def _best_low(rule: str, hole: tuple[str, ...], board: tuple[str, ...]) -> Hand | None:
+    best: Hand | None = None
+    for five in _fives(rule, _parse(hole), _parse(board)):
+        ranks = {str(c.rank) for c in five}
+        if len(ranks) < 5 or not ranks <= _LOW_RANKS:
+            continue  # a pair, or a card above the eight: no qualifying low (D-407)
+        hand = EightOrBetterLowHand(five)
+        if best is None or hand > best:
+            best = hand
+    return best
+
+
+_LOW_RANKS = set("A2345678")
+
+
+def _parse(codes: tuple[str, ...]) -> tuple[Card, ...]:
+    return tuple(Card.parse("".join(codes)))
+
+
+def _fives(rule: str, hole: tuple[Card, ...], board: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Every five-card hand the hole-card rule allows."""
+    if rule == EXACTLY_TWO:
+        return [h + b for h in combinations(hole, 2) for b in combinations(board, 3)]
+    if rule == AT_LEAST_TWO:
+        return [h + b for n in range(2, min(5, len(hole)) + 1) if 5 - n <= len(board)
+                for h in combinations(hole, n) for b in combinations(board, 5 - n)]
+    return list(combinations(hole + board, 5))
 
 
 _RANKS = "23456789TJQKA"
@@ -112,7 +130,7 @@ def _plural(rank: str) -> str:
 def hand_name(hand: Hand) -> str:
     """The hand in the words of the felt: "two pair, kings and fives", "8-6-4-3-2 low"."""
     ranks = [str(c.rank) for c in hand.cards]
-    if isinstance(hand, EightOrBetterLowHand | OmahaEightOrBetterLowHand):
+    if isinstance(hand, EightOrBetterLowHand):
         lows = sorted(ranks, key=lambda r: 1 if r == "A" else _RANKS.index(r) + 2, reverse=True)
         return "-".join("A" if r == "A" else ("10" if r == "T" else r) for r in lows) + " low"
     counts: dict[str, int] = {}

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from pokerkit import Hand
+
 from webgame.engine.money import fmt
 from webgame.engine.protocol import IllegalAction, Legal
 
@@ -36,7 +38,7 @@ class Forced:
     """A forced bet posted before the cards."""
 
     seat: int
-    kind: str    # "small-blind", "big-blind", "straddle", "dead", "ante", "bomb"
+    kind: str    # "small-blind", "big-blind", "straddle", "kill", "dead", "ante", "bomb"
     amount: int  # cents
     live: bool = True  # counts toward the poster's call
 
@@ -164,20 +166,24 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
         _deal_street(h)
         _open_round(h, 0)
     else:
-        live = [f for f in h.forced if f.live and f.kind in ("small-blind", "big-blind", "straddle")]
+        live = [f for f in h.forced if f.live and f.kind in ("small-blind", "big-blind", "straddle", "kill")]
         h.current = max((f.amount for f in live), default=0)
-        straddle = [f for f in h.forced if f.kind == "straddle"]
+        straddle = [f for f in h.forced if f.kind in ("straddle", "kill")]
         h.full = max(structure.smallest_bet(0), *(f.amount for f in straddle)) if straddle \
             else structure.smallest_bet(0)
         # The big blind is the round's first bet (D-404); a live straddle counts as a raise and
-        # allows one more (D-414).
-        h.raises = (1 if h.current else 0) + len(straddle)
-        h.cap_extra = 1 if straddle else 0
+        # allows one more (D-414). A kill blind is the kill hand's big blind (D-427).
+        straddles = [f for f in h.forced if f.kind == "straddle"]
+        h.raises = (1 if h.current else 0) + len(straddles)
+        h.cap_extra = 1 if straddles else 0
         order = [p.seat for p in h.players]
-        last = [order.index(f.seat) for f in h.forced if f.kind == "straddle"]
+        last = [order.index(f.seat) for f in straddles]
         bigs = [order.index(f.seat) for f in h.forced if f.kind == "big-blind"]
         if bigs:
             last.append(min(bigs))  # the big blind itself; a newcomer's posted big blind does not move the action
+        kills = [order.index(f.seat) for f in h.forced if f.kind == "kill"]
+        if kills:
+            last = kills  # the kill blind acts last pre-flop, wherever it sits (D-427)
         first = (max(last) + 1) % len(order) if last else 0
         h.phase = "betting"
         h.actor = -1
@@ -292,8 +298,8 @@ def _raise_bounds(h: HandState, p: Player) -> tuple[int, int] | None:
     reach = p.stack + p.bet
     if reach <= h.current:
         return None  # can only call, all-in or not
-    if not [q for q in h.players if q is not p and q.in_hand and q.stack > 0]:
-        return None  # everybody else is all-in: nothing to raise against
+    if not [q for q in h.players if q is not p and q.in_hand and q.stack + q.bet > h.current]:
+        return None  # nobody else could call a raise: every other player is out or all-in to this bet
     if s.raise_cap >= 0 and not _cap_lifted(h) and h.raises >= 1 + s.raise_cap + h.cap_extra:
         return None  # D-403: a bet and three raises; once capped even an all-in is only a call
     if p.acted and h.current - p.faced < _reopen(h):
@@ -566,11 +572,12 @@ def showdown(hand: HandState, house_take: int,
         hand.awards = [Award(0, 0, "whole", total - house_take, {winner: total - house_take}, {})]
         return hand.awards
     awards: list[Award] = []
+    values = _evaluate(hand)
     for index, (amount, eligible) in enumerate(amounts):
         if not amount:
             continue
         for b, share in enumerate(_halve(amount, len(hand.boards))):
-            awards += _board_awards(hand, index, b, share, eligible)
+            awards += _board_awards(hand, values[b], index, b, share, eligible)
     hand.awards = awards
     return awards
 
@@ -581,18 +588,26 @@ def _halve(amount: int, parts: int) -> list[int]:
     return [base + (1 if i < odd else 0) for i in range(parts)]
 
 
-def _board_awards(h: HandState, pot: int, b: int, amount: int, eligible: list[int]) -> list[Award]:
-    board = h.boards[b]
+Values = dict[int, tuple[Hand, Hand | None]]
+
+
+def _evaluate(h: HandState) -> list[Values]:
+    """Each live seat's best high and (high-low games) best qualifying low, board by board."""
+    out: list[Values] = []
+    for board in h.boards:
+        out.append({p.seat: (best_high(h.kind, p.kept(), board),
+                             best_low(h.kind, p.kept(), board) if h.kind.hi_lo else None)
+                    for p in h.live()})
+    return out
+
+
+def _board_awards(h: HandState, values: Values, pot: int, b: int, amount: int,
+                  eligible: list[int]) -> list[Award]:
     order = [p.seat for p in h.players]  # clockwise from the button's left: the odd-cent order
-    highs = {s: best_high(h.kind, h.player(s).kept(), board) for s in eligible}
+    highs = {s: values[s][0] for s in eligible}
     top = max(highs.values())
     high_winners = [s for s in order if s in eligible and highs[s] == top]
-    lows = {}
-    if h.kind.hi_lo:
-        for s in eligible:
-            low = best_low(h.kind, h.player(s).kept(), board)
-            if low is not None:
-                lows[s] = low
+    lows = {s: low for s in eligible if (low := values[s][1]) is not None}
     if not lows:
         won = _split(amount, high_winners)
         return [Award(pot, b, "whole", amount, won, {s: hand_name(highs[s]) for s in won})]
@@ -632,29 +647,27 @@ def _decide_shown(h: HandState) -> None:
     i = order.index(first)
     turn = order[i:] + order[:i]
     shown: list[int] = []
+    values = _evaluate(h)
+    layers = pots(h)
     for s in turn:
-        if not shown or h.player(s).stack == 0 or _can_win(h, s, shown):
+        if not shown or h.player(s).stack == 0 or _can_win(values, layers, s, shown):
             shown.append(s)
     h.shown = shown
 
 
-def _can_win(h: HandState, seat: int, shown: list[int]) -> bool:
-    p = h.player(seat)
-    for _, eligible in pots(h):
+def _can_win(values: list[Values], layers: list[tuple[int, list[int]]], seat: int, shown: list[int]) -> bool:
+    for _, eligible in layers:
         if seat not in eligible:
             continue
         rivals = [s for s in shown if s in eligible]
         if not rivals:
             return True
-        for board in h.boards:
-            mine = best_high(h.kind, p.kept(), board)
-            if all(mine >= best_high(h.kind, h.player(s).kept(), board) for s in rivals):
+        for board in values:
+            high, low = board[seat]
+            if all(high >= board[s][0] for s in rivals):
                 return True
-            if h.kind.hi_lo:
-                low = best_low(h.kind, p.kept(), board)
-                theirs = [best_low(h.kind, h.player(s).kept(), board) for s in rivals]
-                if low is not None and all(t is None or low >= t for t in theirs):
-                    return True
+            if low is not None and all((t := board[s][1]) is None or low >= t for s in rivals):
+                return True
     return False
 
 

@@ -19,7 +19,7 @@ the bounds. Amounts are cents. The rules each setting follows:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 FIXED_LIMIT = "fixed-limit"
@@ -89,6 +89,17 @@ class Structure:
         return low, max(low, high)
 
 
+def scaled(structure: Structure, numerator: int, denominator: int) -> Structure:
+    """The structure of a kill hand: blinds, bets and limits raised by a factor (½ kill = 3/2,
+    full kill = 2/1, D-427), each amount truncated to the cent."""
+    def up(amount: int) -> int:
+        return amount * numerator // denominator
+    return replace(structure, small_blind=up(structure.small_blind), big_blind=up(structure.big_blind),
+                   bets=tuple(up(b) for b in structure.bets),
+                   spread=(up(structure.spread[0]), up(structure.spread[1])),
+                   min_bet=up(structure.min_bet), max_raise=up(structure.max_raise))
+
+
 def from_rules(rules: Mapping[str, Any]) -> Structure:
     """A variant's structure from its resolved rules (the `[variants.<v>.rules]` of a TOML file)."""
     kind = str(rules["structure"])
@@ -100,7 +111,9 @@ def from_rules(rules: Mapping[str, Any]) -> Structure:
     if len(bets) == 2:  # a small and a big bet: small pre-flop and on the flop (D-425)
         bets = (bets[0], bets[0], bets[1], bets[1])
     spread = tuple(int(b) for b in rules.get("spread", (0, 0)))
-    cap = rules.get("raise_cap", -1)
+    # D-403: a cap in limit and spread-limit games; big-bet games carry their own (c000 and c001
+    # keep a bet and three raises in every structure, the others none).
+    cap = rules.get("raise_cap_big_bet" if kind in (POT_LIMIT, NO_LIMIT) else "raise_cap", -1)
     return Structure(
         kind=kind, small_blind=small, big_blind=big, bets=bets,
         spread=(spread[0], spread[1]),

@@ -1,0 +1,83 @@
+"""Every poker-room variant in the rules files loads, resolves, and deals a hand to the end
+whose awards and take add up to what the seats put in."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.engine.poker.deal import FULL
+from webgame.engine.paytable import load_game, resolve
+from webgame.games.poker.games import kind_from_rules
+from webgame.games.poker.hand import Forced, act, contributed, is_over, legal, showdown, start_hand, to_act
+from webgame.games.poker.structures import from_rules
+
+GAMES = ["texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple"]
+VARIANTS = [(g, v) for g in GAMES for v in load_game(g).variants]
+# INDEX section 7's variants of the six board games, and D-436's Big O Hi-Lo.
+INDEX = {
+    "texas-holdem": {"grand-ronde", "lucky-derby-limit", "lucky-derby-nl100", "nl-procedure", "lc-limit",
+                     "lc-spread", "lc-nl", "cp-limit", "cp-nl", "chapter4"},
+    "omaha": {"lucky-derby", "crystal-park", "chapter4"},
+    "omaha-hi-lo": {"lucky-derby", "lc-limit", "lc-pot-limit", "crystal-park"},
+    "double-board-omaha": {"lucky-derby"},
+    "big-o": {"lucky-derby", "crystal-park", "crystal-park-hi-lo"},
+    "pineapple": {"v1-discard-preflop", "v2-discard-after-flop", "crazy-chapter4"},
+}
+
+
+def test_every_index_variant_is_in_the_rules_files() -> None:
+    assert {g: set(load_game(g).variants) for g in GAMES} == INDEX
+    for g in GAMES:
+        assert load_game(g).family == "poker"
+
+
+@pytest.mark.parametrize(("game", "slug"), VARIANTS)
+def test_each_variant_deals_a_hand_to_the_end(game: str, slug: str) -> None:
+    variant = load_game(game).variants[slug]
+    assert variant.seed and variant.sections and variant.notes
+    rules = resolve(variant)
+    assert rules["take"] and rules["seats"] in (8, 9, 10)
+    assert set(rules["table_options"]) <= {"straddle", "bomb-pot", "run-it-twice", "bad-beat-jackpot", "kill"}
+    kind = kind_from_rules(variant.game_name, rules)
+    structure = from_rules(rules)
+    rng = random.Random(slug)
+    n = 3
+    deck = list(FULL)
+    rng.shuffle(deck)
+    blinds = rules["blinds"]
+    forced = [Forced(1, "small-blind", blinds[0]), Forced(2, "big-blind", blinds[-1])]
+    hand = start_hand(kind, structure, [(s, rules["limits"]["buy-in"]["min"]) for s in (1, 2, 3)], n, forced, deck,
+                      run_it_twice=bool(rules.get("run-it-twice")))
+    while not is_over(hand):
+        seat = to_act(hand)
+        assert seat is not None
+        options = {o.kind: o for o in legal(hand, seat)}
+        if "discard" in options:
+            act(hand, seat, "discard", spot=legal(hand, seat)[0].spot)
+        elif "run-twice" in options:
+            act(hand, seat, "run-twice", spot="yes")
+        elif "raise" in options and hand.street == 0:
+            act(hand, seat, "raise", options["raise"].min)
+        else:
+            act(hand, seat, "check" if "check" in options else "call")
+    awards = showdown(hand, 1)
+    assert sum(a.amount for a in awards) + 1 == sum(contributed(hand).values())
+    assert len(hand.boards) == kind.boards
+
+
+def test_the_raise_cap_follows_each_rulebook_and_structure_D403() -> None:
+    def cap(game: str, slug: str, structure: str) -> int:
+        return from_rules(resolve(load_game(game).variants[slug], {"options": {"structure": structure}}
+                                  if "structure" in load_game(game).variants[slug].options else None)
+                          | ({"structure": structure})).raise_cap
+    assert cap("texas-holdem", "nl-procedure", "no-limit") == 3        # 001 s.5656
+    assert cap("texas-holdem", "lucky-derby-nl100", "no-limit") == -1  # 001 s.37, D-423
+    assert cap("texas-holdem", "lc-nl", "no-limit") == -1              # D-403: no cap elsewhere
+    assert cap("texas-holdem", "chapter4", "no-limit") == -1
+    assert cap("texas-holdem", "chapter4", "fixed-limit") == 3
+    assert cap("texas-holdem", "grand-ronde", "no-limit") == 3         # 000 s.897-903
+    assert cap("omaha", "lucky-derby", "pot-limit") == 3               # 001 s.5813
+    nl100 = from_rules(resolve(load_game("texas-holdem").variants["lucky-derby-nl100"]))
+    assert (nl100.big_blind, nl100.min_bet, nl100.max_raise) == (300, 300, 20000)  # D-423

@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
+import pytest
 import sqlalchemy as sa
 
 from webgame.engine.rng import SeededRng
 from webgame.extensions import db
+from webgame.games import registry
 from webgame.models import BetSettlement, LedgerEntry, Round, utcnow
-from webgame.services import wallet
+from webgame.services import play, wallet
 from webgame.services.tables import create_table
 
 from .tablehelp import Seat, assert_books_balance, latest_round
@@ -47,7 +49,12 @@ def two_players(app, guest, table, buy="100"):
 
 def to_act(seat: Seat) -> bool:
     seat.page()
-    return bool({"fold", "check", "call"} & seat.actions)
+    return bool({"fold", "check", "call", "run-twice-no"} & seat.actions
+                or any(a.startswith("discard-") for a in seat.actions))
+
+
+SMALLEST = re.compile(r'name="kind" value="(bet|raise)">.*?name="amount" inputmode="decimal" size="7" value="([\d.]+)"',
+                      re.S)
 
 
 def test_two_players_play_a_hand_and_the_pot_balances(app, guest):
@@ -234,4 +241,38 @@ def test_a_guest_and_two_bots_play_hands_to_the_end(app, guest):
         assert latest_round(table).status == "over"
     bots = [s.player_id for s in table.seats if s.is_bot]
     assert len(bots) == 2
+    assert_books_balance()
+
+
+POKER_GAMES = ("texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple")
+EVERY_VARIANT = [(g, v) for g in POKER_GAMES for v in registry.rules(g).variants]
+
+
+@pytest.mark.parametrize(("game", "variant"), EVERY_VARIANT)
+def test_every_variant_deals_and_settles_a_hand_through_the_web(app, guest, game, variant):
+    table = make(variant, game)
+    low = registry.engine(game, variant).bot_bankroll(play.next_round_rules(table))[0]
+    a, b = two_players(app, guest, table, buy=f"{low / 100:.2f}")
+    assert a.act("deal") == ""
+    for _ in range(40):
+        seat = a if to_act(a) else b if to_act(b) else None
+        if seat is None:
+            break
+        kinds = seat.actions
+        if any(k.startswith("discard-") for k in kinds):  # pineapple: throw the first card offered
+            seat.act("discard", sorted(k for k in kinds if k.startswith("discard-"))[0].split("-", 1)[1])
+        elif "run-twice-no" in kinds:
+            seat.act("run-twice", "no")
+        elif "check" in kinds or "call" in kinds:
+            seat.act("check" if "check" in kinds else "call")
+        else:  # the first player in opens for at least the blinds (c002, D-404)
+            kind, amount = SMALLEST.search(seat.html).groups()
+            assert seat.act(kind, amount=amount) == ""
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.status == "over", (game, variant, rnd.state["phase"])
+    rows = list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
+    taken = sum(t["amount"] for t in rnd.state["take"])
+    assert sum(r.stake for r in rows) - sum(r.returned for r in rows) == taken
+    assert wallet.balance(wallet.account("pot", table_id=table.id, name="Pot")) == 0
     assert_books_balance()

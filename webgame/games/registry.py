@@ -58,6 +58,11 @@ ENGINES: dict[str, str] = {
     "chemin-de-fer": "webgame.games.baccarat.chemin:CHEMIN_DE_FER",
     # The poker room: players play each other, the house takes a rake or a collection.
     "texas-holdem": "webgame.games.poker.table:TEXAS_HOLDEM",
+    "omaha": "webgame.games.poker.table:OMAHA",
+    "omaha-hi-lo": "webgame.games.poker.table:OMAHA_HI_LO",
+    "double-board-omaha": "webgame.games.poker.table:DOUBLE_BOARD_OMAHA",
+    "big-o": "webgame.games.poker.table:BIG_O",
+    "pineapple": "webgame.games.poker.table:PINEAPPLE",
 }
 
 

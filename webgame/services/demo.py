@@ -96,6 +96,12 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Chapter 4 Chemin de Fer", "chemin-de-fer", "chapter4", {}),
     # The poker room: players play each other; the floor's bots fill a table on request.
     ("Lucky Derby No Limit Hold'em", "texas-holdem", "nl-procedure", {}),
+    ("Grand Ronde Hold'em (Bad Beat Jackpot)", "texas-holdem", "grand-ronde", {"options": {"bad-beat-jackpot": True}}),
+    ("Chapter 4 Omaha", "omaha", "chapter4", {}),
+    ("Lucky Derby Omaha Hi-Lo", "omaha-hi-lo", "lucky-derby", {}),
+    ("Lucky Derby Double Board Omaha", "double-board-omaha", "lucky-derby", {}),
+    ("Lucky Derby Big O", "big-o", "lucky-derby", {}),
+    ("Chapter 4 Crazy Pineapple", "pineapple", "crazy-chapter4", {}),
 ]
 
 

@@ -485,7 +485,7 @@ def table_option(rules: Mapping[str, Any], option: str) -> bool:
     ``bad-beat-jackpot``) is on where the variant's rulebook allows it (``table_options``)
     and the operator has not turned it off (the option of the same name, underscored)."""
     allowed = option in (rules.get("table_options") or [])
-    return allowed and bool(rules.get(option.replace("-", "_"), True))
+    return allowed and bool(rules.get(option, rules.get(option.replace("-", "_"), True)))
 
 
 def take_words(rules: Mapping[str, Any]) -> str:

@@ -276,3 +276,54 @@ def test_every_variant_deals_and_settles_a_hand_through_the_web(app, guest, game
     assert sum(r.stake for r in rows) - sum(r.returned for r in rows) == taken
     assert wallet.balance(wallet.account("pot", table_id=table.id, name="Pot")) == 0
     assert_books_balance()
+
+
+def three_players(app, guest, table, buy="100"):
+    seats = [Seat(guest, table, 0, buy=buy), other(app, table, 1, buy), other(app, table, 2, buy)]
+    for s in seats:
+        s.page()
+    return seats
+
+
+def finish_hand(seats) -> None:
+    for _ in range(60):
+        up = next((s for s in seats if to_act(s)), None)
+        if up is None:
+            return
+        up.act("check" if "check" in up.actions else "call" if "call" in up.actions else "run-twice",
+                "no" if "run-twice-no" in up.actions else "")
+
+
+def test_the_player_left_of_the_big_blind_may_straddle_the_next_hand(app, guest):
+    table = make("lucky-derby-limit")  # 001 house rules: a live straddle, one more raise (D-414)
+    seats = three_players(app, guest, table, buy="200")
+    seats[0].act("deal")
+    finish_hand(seats)
+    offered = [s for s in seats if (s.page() and "straddle" in s.actions)]
+    assert len(offered) == 1  # only the seat left of the next big blind
+    assert offered[0].act("straddle") == ""
+    offered[0].act("deal")
+    db.session.expire_all()
+    forced = latest_round(table).state["hand"]["forced"]
+    straddles = [f for f in forced if f["kind"] == "straddle"]
+    big = max(f["amount"] for f in forced if f["kind"] == "big-blind")
+    assert [f["seat"] for f in straddles] == [offered[0].seat] and straddles[0]["amount"] == 2 * big
+    finish_hand(seats)
+    assert_books_balance()
+
+
+def test_a_bomb_pot_antes_everyone_in_and_starts_on_the_flop(app, guest):
+    table = make("lucky-derby", "omaha")  # 001 s.5868-5876 (D-456)
+    a, b = two_players(app, guest, table, buy="200")
+    assert a.act("bomb-pot", amount="5") == ""
+    b.page()
+    assert b.act("bomb-pot-yes") == ""
+    a.page()
+    a.act("deal")
+    db.session.expire_all()
+    state = latest_round(table).state
+    assert state["plan"]["bomb"] and {f["kind"] for f in state["hand"]["forced"]} == {"bomb"}
+    assert all(f["amount"] == 500 for f in state["hand"]["forced"])
+    assert len(state["hand"]["boards"][0]) == 3  # no pre-flop betting: the flop is out
+    finish_hand([a, b])
+    assert_books_balance()

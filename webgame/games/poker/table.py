@@ -96,7 +96,7 @@ class PokerTable(GameBase[PokerState]):
     """One board game of the poker room (its ``slug``); every variant is data."""
 
     family = "poker"
-    opening_actions = ("deal", "sit-out", "sit-in", "post")
+    opening_actions = ("deal", "sit-out", "sit-in", "post", "straddle", "bomb-pot", "bomb-pot-yes")
     seat_owner_action = "owner"
     window_closes_with = "deal"
     pot_banked = True
@@ -172,6 +172,16 @@ class PokerTable(GameBase[PokerState]):
                 out.append(Legal("sit-out", label="Sit out"))
             if sat is not None and sat.status == seating.NEW and not sat.post and state.room.hands_dealt:
                 out.append(Legal("post", label="Post a big blind to play now"))
+            rr = _room_rules(state.rules)
+            if sat is not None and rr.straddle and state.room.straddle_seat != _r(seat) \
+                    and _left_of_big_blind(state) == _r(seat):
+                out.append(Legal("straddle", label=f"Straddle the next hand ({fmt(2 * rr.big_blind)})"))
+            if sat is not None and rr.bomb_pot:
+                if not state.room.bomb_amount:
+                    top = rr.big_bet if rr.limit and rr.big_bet else 10 * rr.big_blind
+                    out.append(Legal("bomb-pot", "", rr.big_blind, top, "Propose a bomb pot"))
+                elif _r(seat) not in state.room.bomb_yes:
+                    out.append(Legal("bomb-pot-yes", label=f"Join the {fmt(state.room.bomb_amount)} bomb pot"))
             return out
         if state.phase == HAND and state.hand is not None:
             return list(hand.legal(state.hand, seat))
@@ -188,12 +198,12 @@ class PokerTable(GameBase[PokerState]):
         if state.phase == SEATING:
             if kind == "deal":
                 return self._deal(state, rng)
-            if kind in ("sit-out", "sit-in", "post"):
+            if kind in ("sit-out", "sit-in", "post", "straddle", "bomb-pot", "bomb-pot-yes"):
                 return self._seat_choice(state, action)
             raise IllegalAction("The next hand has not been dealt yet.")
         if state.phase != HAND or state.hand is None:
             raise IllegalAction("This hand is over.")
-        if kind in ("deal", "sit-out", "sit-in", "post"):
+        if kind in self.opening_actions:
             raise IllegalAction("A hand is in play: that waits until it is over.")
         legal = [a for a in hand.legal(state.hand, action.seat) if a.kind == kind]
         if not legal:
@@ -240,8 +250,24 @@ class PokerTable(GameBase[PokerState]):
         if action.kind == "sit-in":
             seating.sit_in(state.room, seat, post=True)
             return [Note(f"Seat {action.seat + 1} is back.", action.seat)]
-        seating.post_to_play(state.room, seat, True)
-        return [Note(f"Seat {action.seat + 1} posts to play this hand.", action.seat)]
+        if action.kind == "post":
+            seating.post_to_play(state.room, seat, True)
+            return [Note(f"Seat {action.seat + 1} posts to play this hand.", action.seat)]
+        rr = _room_rules(state.rules)
+        try:
+            if action.kind == "straddle":
+                # D-414: only the player directly left of the big blind, live, twice the big blind.
+                if _left_of_big_blind(state) != seat:
+                    raise IllegalAction("Only the player left of the big blind may straddle.")
+                seating.ask_straddle(state.room, seat, rr)
+                return [Note(f"Seat {action.seat + 1} will straddle the next hand.", action.seat)]
+            if action.kind == "bomb-pot":
+                seating.propose_bomb(state.room, seat, int(action.amount), rr)
+                return [Note(f"Seat {action.seat + 1} proposes a {fmt(int(action.amount))} bomb pot.", action.seat)]
+            seating.confirm_bomb(state.room, seat)
+            return [Note(f"Seat {action.seat + 1} joins the bomb pot.", action.seat)]
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from exc
 
     # -- the deal -------------------------------------------------------------------------
     def _deal(self, state: PokerState, rng: Rng) -> list[Event]:
@@ -506,6 +532,21 @@ def take_words(rules: Mapping[str, Any]) -> str:
 def jackpot_on(rules: Mapping[str, Any]) -> bool:
     """The table runs the Bad Beat Jackpot (000 §18, Hold'em only)."""
     return table_option(rules, "bad-beat-jackpot")
+
+
+def _left_of_big_blind(state: PokerState) -> int:
+    """The room seat directly left of the next hand's big blind (0 when there is none): every
+    seated player who is not sitting out counts as having chips (the stacks are told at the
+    deal)."""
+    stacks = {st.seat: max(state.stacks.get(str(_t(st.seat)), 1), 1) for st in state.room.seats}
+    if not state.room.button:
+        return 0
+    plan = seating.plan_hand(state.room, _room_rules(state.rules), stacks)
+    if plan.reason or len(plan.dealt) < 3 or not plan.blinds_at:
+        return 0
+    order = plan.dealt
+    bb = plan.blinds_at[-1]
+    return order[(order.index(bb) + 1) % len(order)] if bb in order else 0
 
 
 def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:

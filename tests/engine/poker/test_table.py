@@ -1,0 +1,96 @@
+"""The poker room's table on the Game protocol (games/poker/table.py): the money a hand moves
+(stakes into the pot, the house's take out of it, one settlement per seat), the Bad Beat
+Jackpot's award from its meter, and a round replayed from its journal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webgame.engine.paytable import load_game, resolve
+from webgame.engine.protocol import Action, Drop, MeterMove, Settlement, Stake
+from webgame.engine.rng import SeededRng
+from webgame.games.poker import table as poker_table
+from webgame.games.poker.table import TEXAS_HOLDEM, PokerState
+
+# Seats 0-3 dealt in from the seat after the button (room seat 4 = table seat 3): hole cards one
+# at a time, then burn and flop, burn and turn, burn and river.
+BAD_BEAT = ("As Kh 3c 9h Ad Ks 8d Tc 2c Ac Kc Kd 3d 7s 4c 2h").split()
+FUND = 250_000
+
+
+def table_state(monkeypatch, order: list[str], options: dict[str, Any] | None = None,
+                meter: int = FUND) -> tuple[PokerState, list[Any]]:
+    rest = [c for c in poker_table.shuffled_deck(SeededRng(b"rest")) if c not in order]
+    monkeypatch.setattr(poker_table, "shuffled_deck", lambda rng: list(order) + rest)
+    variant = load_game("texas-holdem").variants["grand-ronde"]
+    rules = resolve(variant, {"options": {"bad-beat-jackpot": True, **(options or {})}})
+    rules["meters"] = {"bad-beat": meter}
+    rng = SeededRng(b"table")
+    state = TEXAS_HOLDEM.new_round(rules, rng, None)
+    for seat in range(4):
+        TEXAS_HOLDEM.apply(state, Action("owner", seat, str(seat + 10), 20_000), rng)
+    state.room.button = 4  # table seat 3 deals: seat 0 the small blind, seat 1 the big blind
+    events = TEXAS_HOLDEM.apply(state, Action("deal"), rng)
+    return state, events
+
+
+def check_down(state: PokerState) -> list[Any]:
+    events: list[Any] = []
+    rng = SeededRng(b"moves")
+    for _ in range(80):
+        seat = TEXAS_HOLDEM.to_act(state)
+        if seat is None:
+            break
+        kinds = {a.kind for a in TEXAS_HOLDEM.legal_actions(state, seat)}
+        events += TEXAS_HOLDEM.apply(state, Action("check" if "check" in kinds else "call", seat), rng)
+    assert TEXAS_HOLDEM.is_over(state)
+    return events
+
+
+def test_a_hand_moves_every_chip_through_the_pot_and_the_take(monkeypatch):
+    state, events = table_state(monkeypatch, BAD_BEAT, meter=FUND)
+    events += check_down(state)
+    staked = sum(e.amount for e in events if isinstance(e, Stake))
+    pot = [e for e in events if isinstance(e, Settlement) and e.bet == "pot"]
+    drops = [e for e in events if isinstance(e, Drop)]
+    assert {e.seat for e in pot} == {0, 1, 2, 3} and sum(e.stake for e in pot) == staked
+    # 000's rake (5 %, D-412) and the jackpot's $1 drop with four dealt in and a flop (D-421)
+    assert {d.account for d in drops} == {"rake", "jackpot:bad-beat"}
+    rake = next(d.amount for d in drops if d.account == "rake")
+    assert rake == staked * 5 // 100
+    assert sum(e.returned for e in pot) + sum(d.amount for d in drops) == staked
+
+
+def test_aces_full_beaten_by_four_kings_pays_the_bad_beat_jackpot(monkeypatch):
+    state, events = table_state(monkeypatch, BAD_BEAT)
+    events += check_down(state)
+    awards = {e.seat: e for e in events if isinstance(e, Settlement) and e.bet == "bad-beat"}
+    # 000 s.913-915: half to the losing hand, a quarter to the winner, the rest to the others
+    assert awards[0].returned == FUND // 2 and awards[1].returned == FUND // 4
+    assert awards[2].returned + awards[3].returned == FUND - FUND // 2 - FUND // 4
+    moves = [e for e in events if isinstance(e, MeterMove)]
+    assert [(m.direction, m.amount) for m in moves] == [("out", FUND), ("in", 100_000)]  # reset to its seed
+
+
+def test_no_jackpot_where_the_operator_turned_it_off(monkeypatch):
+    state, events = table_state(monkeypatch, BAD_BEAT, options={"bad-beat-jackpot": False})
+    events += check_down(state)
+    assert not [e for e in events if isinstance(e, MeterMove)]
+    assert {d.account for d in events if isinstance(d, Drop)} == {"rake"}
+
+
+def test_a_kicker_off_the_board_is_no_bad_beat(monkeypatch):
+    # The loser's aces full uses only one hole card (the board pairs the aces): no award.
+    order = "As Kh 3c 9h 5d Ks 8d Tc 2c Ac Ad Kc 3d 7s 4c Kd".split()
+    state, events = table_state(monkeypatch, order)
+    events += check_down(state)
+    assert not [e for e in events if isinstance(e, Settlement) and e.bet == "bad-beat"]
+
+
+def test_the_round_replays_from_its_journal(monkeypatch):
+    state, _ = table_state(monkeypatch, BAD_BEAT)
+    check_down(state)
+    again, _ = table_state(monkeypatch, BAD_BEAT)
+    check_down(again)
+    assert TEXAS_HOLDEM.dump(state) == TEXAS_HOLDEM.dump(again)
+    assert TEXAS_HOLDEM.load(TEXAS_HOLDEM.dump(state)) == state

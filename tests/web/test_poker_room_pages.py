@@ -54,7 +54,7 @@ def to_act(seat: Seat) -> bool:
 
 
 SMALLEST = re.compile(r'name="kind" value="(bet|raise)">.*?name="amount" inputmode="decimal" size="7" value="([\d.]+)"',
-                      re.S)
+                      re.DOTALL)
 
 
 def test_two_players_play_a_hand_and_the_pot_balances(app, guest):
@@ -260,7 +260,7 @@ def test_every_variant_deals_and_settles_a_hand_through_the_web(app, guest, game
             break
         kinds = seat.actions
         if any(k.startswith("discard-") for k in kinds):  # pineapple: throw the first card offered
-            seat.act("discard", sorted(k for k in kinds if k.startswith("discard-"))[0].split("-", 1)[1])
+            seat.act("discard", min(k for k in kinds if k.startswith("discard-")).split("-", 1)[1])
         elif "run-twice-no" in kinds:
             seat.act("run-twice", "no")
         elif "check" in kinds or "call" in kinds:

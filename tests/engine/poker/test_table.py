@@ -14,7 +14,7 @@ from webgame.games.poker.table import TEXAS_HOLDEM, PokerState
 
 # Seats 0-3 dealt in from the seat after the button (room seat 4 = table seat 3): hole cards one
 # at a time, then burn and flop, burn and turn, burn and river.
-BAD_BEAT = ("As Kh 3c 9h Ad Ks 8d Tc 2c Ac Kc Kd 3d 7s 4c 2h").split()
+BAD_BEAT = ["As", "Kh", "3c", "9h", "Ad", "Ks", "8d", "Tc", "2c", "Ac", "Kc", "Kd", "3d", "7s", "4c", "2h"]
 FUND = 250_000
 
 
@@ -81,7 +81,7 @@ def test_no_jackpot_where_the_operator_turned_it_off(monkeypatch):
 
 def test_a_kicker_off_the_board_is_no_bad_beat(monkeypatch):
     # The loser's aces full uses only one hole card (the board pairs the aces): no award.
-    order = "As Kh 3c 9h 5d Ks 8d Tc 2c Ac Ad Kc 3d 7s 4c Kd".split()
+    order = ["As", "Kh", "3c", "9h", "5d", "Ks", "8d", "Tc", "2c", "Ac", "Ad", "Kc", "3d", "7s", "4c", "Kd"]
     state, events = table_state(monkeypatch, order)
     events += check_down(state)
     assert not [e for e in events if isinstance(e, Settlement) and e.bet == "bad-beat"]

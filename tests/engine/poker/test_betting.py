@@ -8,8 +8,17 @@ import pytest
 
 from tests.engine.poker.deal import holdem
 from webgame.engine.protocol import IllegalAction
-from webgame.games.poker.hand import Forced, HandState, act, contributed, legal, showdown, to_act
-from webgame.games.poker.structures import Structure, from_rules
+from webgame.games.poker.hand import (
+    Forced,
+    HandState,
+    act,
+    contributed,
+    legal,
+    showdown,
+    timeout_action,
+    to_act,
+)
+from webgame.games.poker.structures import Structure, from_rules, scaled
 
 LIMIT = Structure("fixed-limit", 100, 200, bets=(200, 200, 400, 400), raise_cap=3, cap_heads_up=True)
 FOUR = [(1, 100000), (2, 100000), (3, 100000), (4, 100000)]
@@ -178,3 +187,28 @@ def test_everyone_all_in_on_the_blinds_runs_the_board_out() -> None:
     act(h, 2, "call")
     awards = showdown(h, 0)
     assert awards[0].winners == {1: 200} and contributed(h) == {1: 100, 2: 100}
+
+
+def test_a_kill_blind_raises_the_limits_and_acts_last_D427() -> None:
+    kill = scaled(LIMIT, 2, 1)  # a full kill: limits doubled
+    assert (kill.small_blind, kill.big_blind, kill.bets) == (200, 400, (400, 400, 800, 800))
+    assert scaled(LIMIT, 3, 2).bets == (300, 300, 600, 600)  # a half kill
+    forced = [Forced(1, "small-blind", 200), Forced(2, "big-blind", 400), Forced(4, "kill", 800)]
+    h = holdem(FOUR, HOLES, structure=kill, forced=forced)
+    assert to_act(h) == 1  # the action starts left of the kill blind, which acts last
+    assert kinds(h, 1)["call"] == (600, 600) and kinds(h, 1)["raise"] == (1200, 1200)
+    act(h, 1, "call")
+    act(h, 2, "call")
+    act(h, 3, "call")
+    assert to_act(h) == 4 and "check" in kinds(h, 4)
+
+
+def test_a_timeout_checks_if_free_else_folds_D416() -> None:
+    h = holdem(FOUR, HOLES)
+    assert timeout_action(h, 3) == ("fold", 0, "")
+    act(h, 3, "call")
+    act(h, 4, "call")
+    act(h, 1, "call")
+    assert timeout_action(h, 2) == ("check", 0, "")
+    with pytest.raises(IllegalAction):
+        timeout_action(h, 1)

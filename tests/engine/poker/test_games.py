@@ -11,7 +11,18 @@ import pytest
 from tests.engine.poker.deal import holdem
 from webgame.engine.protocol import IllegalAction
 from webgame.games.poker.games import AT_LEAST_TWO, EXACTLY_TWO, GameKind
-from webgame.games.poker.hand import HandState, act, contributed, is_over, legal, showdown, to_act, view
+from webgame.games.poker.hand import (
+    HandState,
+    act,
+    contributed,
+    is_over,
+    legal,
+    record,
+    showdown,
+    timeout_action,
+    to_act,
+    view,
+)
 
 OMAHA = GameKind("Omaha", hole_cards=4, hole_rule=EXACTLY_TWO)
 OMAHA8 = GameKind("Omaha Hi-Lo", hole_cards=4, hole_rule=EXACTLY_TWO, hi_lo=True)
@@ -177,3 +188,22 @@ def test_run_it_twice_is_not_offered_unless_the_table_allows_it() -> None:
     h = holdem([(1, 10000), (2, 10000)], ["AsAd", "KsKd"], board="2c7h9dJc3s")
     all_in_preflop(h)
     assert is_over(h) and h.phase == "done"
+
+
+def test_a_pineapple_timeout_throws_away_the_lowest_card_and_a_silent_vote_runs_once() -> None:
+    h = holdem([(1, 10000), (2, 10000)], ["AsKd2c", "QsQd3c"], board="Ah7c8d9sJh", kind=PINEAPPLE)
+    act(h, 2, "call")
+    act(h, 1, "check")
+    assert timeout_action(h, 1) == ("discard", 0, "2c")
+    h = holdem([(1, 10000), (2, 10000)], ["AsAd", "KsKd"], board="2c7h9dJc3s", run_it_twice=True)
+    all_in_preflop(h)
+    assert timeout_action(h, 1) == ("run-twice", 0, "no")
+
+
+def test_double_board_record_keeps_both_boards_street_by_street() -> None:
+    h = holdem([(1, 10000), (2, 10000)], ["AsAdKcQc", "9s9d8h7h"], boards=["Ah2c3dJsTh", "9h6c5h4s2h"], kind=DOUBLE)
+    check_down(h)
+    showdown(h, 0)
+    r = record(h)
+    assert r["streets"][1]["boards"] == [["Ah", "2c", "3d"], ["9h", "6c", "5h"]]
+    assert "board" not in r["streets"][1]

@@ -281,6 +281,21 @@ def legal(hand: HandState, seat: int) -> list[Legal]:
     return out
 
 
+def timeout_action(hand: HandState, seat: int) -> tuple[str, int, str]:
+    """What the table does for a seat whose time runs out: check if it costs nothing, else fold
+    (D-009, D-416); a pineapple discard throws away the lowest card (P-293); running it twice
+    needs a yes, so silence runs it once (D-457)."""
+    options = {o.kind: o for o in legal(hand, seat)}
+    if not options:
+        raise IllegalAction(f"It is not seat {seat}'s turn.")
+    if "discard" in options:
+        lowest = min(hand.player(seat).hole, key=lambda c: ("23456789TJQKA".index(c[0]), "cdhs".index(c[1])))
+        return "discard", 0, lowest
+    if "run-twice" in options:
+        return "run-twice", 0, "no"
+    return ("check", 0, "") if "check" in options else ("fold", 0, "")
+
+
 def _must_open(h: HandState, p: Player) -> bool:
     """c002 No Limit: the first player in pre-flop opens for the sum of the blinds, no limping
     (D-404). A player who cannot cover it may still call all-in."""

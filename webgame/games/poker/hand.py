@@ -241,9 +241,9 @@ def _owes_action(h: HandState, p: Player) -> bool:
         return True
     if p.acted:
         return False
-    # Nobody left to bet against: every other player is all-in or out.
-    others = [q for q in h.players if q is not p and q.in_hand and q.stack > 0]
-    return bool(others) or p.bet < h.current
+    # A player who has matched the bet still has the option (the big blind's), unless nobody is
+    # left to bet against: every other player is all-in or out.
+    return any(q is not p and q.in_hand and q.stack > 0 for q in h.players)
 
 
 # --------------------------------------------------------------------------- what a seat may do

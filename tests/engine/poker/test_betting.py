@@ -212,3 +212,21 @@ def test_a_timeout_checks_if_free_else_folds_D416() -> None:
     assert timeout_action(h, 2) == ("check", 0, "")
     with pytest.raises(IllegalAction):
         timeout_action(h, 1)
+
+
+def test_spread_limit_all_in_of_half_a_raise_counts_and_reopens_D403() -> None:
+    spread = Structure("spread-limit", 100, 200, spread=(200, 1000), raise_cap=3, cap_heads_up=True)
+    h = holdem([(1, 100000), (2, 100000), (3, 100000), (4, 1000)], HOLES, structure=spread)
+    act(h, 3, "raise", 800)     # raised by $6: a full raise is now $6
+    act(h, 4, "raise", 1000)    # all-in $2 more: less than half of $6, not a raise
+    assert h.raises == 2
+    act(h, 1, "call")
+    act(h, 2, "call")
+    assert "raise" not in kinds(h, 3)
+    h = holdem([(1, 100000), (2, 100000), (3, 100000), (4, 1100)], HOLES, structure=spread)
+    act(h, 3, "raise", 800)
+    act(h, 4, "raise", 1100)    # $3 more: half of $6, counts and reopens
+    assert h.raises == 3
+    act(h, 1, "call")
+    act(h, 2, "call")
+    assert kinds(h, 3)["raise"][0] == 1700

@@ -26,7 +26,7 @@ from webgame.engine.money import fmt
 from webgame.engine.protocol import IllegalAction, Legal
 
 from .games import GameKind, best_high, best_low, hand_name
-from .structures import FIXED_LIMIT, Structure
+from .structures import FIXED_LIMIT, SPREAD_LIMIT, Structure
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)  # cards added to each board on each street
@@ -335,9 +335,8 @@ def _cap_lifted(h: HandState) -> bool:
 
 def _reopen(h: HandState) -> int:
     """How far the bet must have risen since a player acted to let them raise again."""
-    if h.structure.kind == FIXED_LIMIT:
-        unit = h.structure.unit(h.street)
-        return (unit + 1) // 2  # half a bet (D-403)
+    if h.structure.kind in (FIXED_LIMIT, SPREAD_LIMIT):
+        return (h.structure.reopen_full(h.street, h.full) + 1) // 2  # half a full raise (D-403)
     return h.full  # a full raise, several short all-ins together included (D-404)
 
 

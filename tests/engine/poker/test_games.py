@@ -207,3 +207,27 @@ def test_double_board_record_keeps_both_boards_street_by_street() -> None:
     r = record(h)
     assert r["streets"][1]["boards"] == [["Ah", "2c", "3d"], ["9h", "6c", "5h"]]
     assert "board" not in r["streets"][1]
+
+
+def test_ten_handed_omaha_runs_twice_from_the_stub_then_the_burn_cards_D457() -> None:
+    # 40 hole cards and board 1 (3 burns, 5 cards) leave a 4-card stub: board 2's burn and flop;
+    # then the four burn cards, in the order burned, give burn, turn, burn, river (001 s.4082-4087).
+    holes = ["AsAdAhAc", "KsKdKhKc", "QsQdQhQc", "JsJdJhJc", "TsTdThTc",
+             "9s9d9h9c", "8s8d8h8c", "7s7d7h7c", "6s6d6h6c", "5s5d5h5c"]
+    stacks = [(s, 1000) for s in range(1, 11)]
+    h = holdem(stacks, holes, board="2s3d4h2c3s", kind=OMAHA, run_it_twice=True)
+    while h.phase == "betting":
+        seat = to_act(h)
+        assert seat is not None
+        act(h, seat, "raise" if "raise" in {o.kind for o in legal(h, seat)} else "call",
+            max(o.max for o in legal(h, seat)))
+    while h.phase == "run-vote":
+        seat = to_act(h)
+        assert seat is not None
+        act(h, seat, "run-twice", spot="yes")
+    assert is_over(h) and len(h.boards) == 2
+    burns = h.burns[:4]
+    stub = h.deck[40 + 8:]
+    assert h.boards[1][:3] == stub[1:4] and burns[3] == stub[0]
+    assert h.boards[1][3:] == [burns[1], burns[3]]
+    assert len(set(h.boards[0]) | set(h.boards[1])) == 10

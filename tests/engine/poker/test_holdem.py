@@ -164,7 +164,8 @@ def test_record_keeps_the_whole_hand() -> None:
     assert r["hole"]["2"] == ["2c", "2d"] and r["streets"][1]["board"] == ["Qh", "9c", "5d"]
     assert r["streets"][0]["actions"][2] == {"seat": 3, "kind": "raise", "amount": 600, "to": 600,
                                              "all_in": False}
-    assert r["shown"] == ["2"] or r["shown"] == ["2", "3"]
+    assert r["shown"] == ["2", "3"]  # nobody bet the river: the first seat left of the button shows first (D-415)
+    assert r["awards"][0]["winners"] == {3: 1300} and r["house_take"] == []
 
 
 def test_not_your_turn_is_refused() -> None:
@@ -172,3 +173,25 @@ def test_not_your_turn_is_refused() -> None:
     assert legal(h, 1) == []
     with pytest.raises(IllegalAction):
         act(h, 1, "fold")
+
+
+def test_a_losing_hand_after_the_winner_is_mucked_unseen_but_an_all_in_hand_is_shown_D415() -> None:
+    # Seat 2 bets the river and shows trips first; seat 3's losing call is mucked unseen.
+    h = holdem([(1, 10000), (2, 10000), (3, 10000)], ["AsKs", "QcQd", "7h8h"], board="Qh9c5d3h2s")
+    act(h, 3, "call")
+    act(h, 1, "fold")
+    act(h, 2, "check")
+    for _ in range(2):
+        act(h, 2, "check")
+        act(h, 3, "check")
+    act(h, 2, "bet", 200)
+    act(h, 3, "call")
+    assert h.shown == [2]
+    assert '"7h"' not in json.dumps(view(h, 2))
+    # All-in hands are always shown, winner or not.
+    h = holdem([(1, 10000), (2, 10000), (3, 1000)], ["AsKs", "QcQd", "7h8h"], board="Qh9c5d3h2s")
+    act(h, 3, "raise", 1000)
+    act(h, 1, "fold")
+    act(h, 2, "call")
+    assert h.shown == [3, 2]
+    assert '"7h"' in json.dumps(view(h, 2))

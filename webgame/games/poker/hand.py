@@ -521,16 +521,18 @@ def _second_run(h: HandState) -> None:
     normal order, a burn before each street; a short stub goes on with the burn cards not yet
     reused."""
     second = list(h.boards[0][:sum(BOARD_CARDS[: h.run_from + 1])])
-    spare = list(h.burns)
+    reused: list[str] = []
+
+    def next_card() -> str:
+        if h.dealt < len(h.deck):
+            return _draw(h)
+        card = next(b for b in h.burns if b not in reused)  # unseen, as random as a shuffle (P-291)
+        reused.append(card)
+        return card
+
     for street in range(h.run_from + 1, 4):
-        for _ in range(1 + BOARD_CARDS[street]):
-            card = h.deck[h.dealt] if h.dealt < len(h.deck) else spare.pop(0)
-            if h.dealt < len(h.deck):
-                h.dealt += 1
-            if _ == 0:
-                h.burns.append(card)
-            else:
-                second.append(card)
+        h.burns.append(next_card())
+        second.extend(next_card() for _ in range(BOARD_CARDS[street]))
     h.boards.append(second)
 
 

@@ -7,10 +7,12 @@ import json
 
 import pytest
 
-from tests.engine.poker.deal import holdem
+from tests.engine.poker.deal import holdem, stack
+from webgame.engine.paytable import load_game, resolve
 from webgame.engine.protocol import IllegalAction
 from webgame.engine.state import dump, load, round_trips
 from webgame.games.poker.hand import (
+    Forced,
     HandState,
     act,
     contributed,
@@ -18,6 +20,8 @@ from webgame.games.poker.hand import (
     legal,
     record,
     showdown,
+    showdown_hands,
+    start_from_rules,
     to_act,
     view,
 )
@@ -195,3 +199,34 @@ def test_a_losing_hand_after_the_winner_is_mucked_unseen_but_an_all_in_hand_is_s
     act(h, 2, "call")
     assert h.shown == [3, 2]
     assert '"7h"' in json.dumps(view(h, 2))
+
+
+def test_showdown_hands_say_whether_both_hole_cards_play_for_the_bad_beat_jackpot_D421() -> None:
+    # Seat 2's aces full plays both aces; seat 3's four jacks play only one jack and the kicker
+    # comes from the board (the ace), so its hole seven does not play.
+    h = holdem([(1, 10000), (2, 10000), (3, 10000)], ["2c3d", "AsAd", "Jh7h"], board="AhJsJdJcQs")
+    act(h, 3, "call")
+    act(h, 1, "fold")
+    act(h, 2, "check")
+    for _ in range(3):
+        act(h, 2, "check")
+        act(h, 3, "check")
+    hands = showdown_hands(h)
+    assert hands[2] == [{"name": "a full house, aces full of jacks", "value": hands[2][0]["value"],
+                         "both_hole_cards": True}]
+    assert hands[3][0]["name"] == "four of a kind, jacks" and hands[3][0]["both_hole_cards"] is False
+    assert hands[3][0]["value"] > hands[2][0]["value"]
+    showdown(h, 0)
+    assert record(h)["shown_hands"] == {"2": ["a full house, aces full of jacks"], "3": ["four of a kind, jacks"]}
+
+
+def test_a_hand_starts_from_a_variants_rules() -> None:
+    rules = resolve(load_game("texas-holdem").variants["nl-procedure"])
+    h = start_from_rules("Texas Hold'em", rules, [(1, 10000), (2, 10000), (3, 10000)], 3,
+                         [Forced(1, "small-blind", 100), Forced(2, "big-blind", 200)],
+                         stack(["AsAd", "KsKd", "QsQd"]))
+    assert h.rit_allowed and h.structure.raise_cap == 3 and h.structure.kind == "no-limit"
+    off = resolve(load_game("texas-holdem").variants["nl-procedure"], {"options": {"run-it-twice": False}})
+    h = start_from_rules("Texas Hold'em", off, [(1, 10000), (2, 10000)], 2,
+                         [Forced(2, "small-blind", 100), Forced(1, "big-blind", 200)], stack(["AsAd", "KsKd"]))
+    assert not h.rit_allowed

@@ -17,6 +17,7 @@ own state deal by deal where the rules agree (P-290).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -25,8 +26,8 @@ from pokerkit import Hand
 from webgame.engine.money import fmt
 from webgame.engine.protocol import IllegalAction, Legal
 
-from .games import GameKind, best_high, best_low, hand_name
-from .structures import FIXED_LIMIT, SPREAD_LIMIT, Structure
+from .games import GameKind, best_high, best_low, hand_name, kind_from_rules, plays_whole_hole
+from .structures import FIXED_LIMIT, SPREAD_LIMIT, Structure, from_rules
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)  # cards added to each board on each street
@@ -687,6 +688,32 @@ def _can_win(values: list[Values], layers: list[tuple[int, list[int]]], seat: in
     return False
 
 
+def showdown_hands(hand: HandState) -> dict[int, list[dict[str, Any]]]:
+    """Each seat still in at the end, board by board: its best high hand in words, the value to
+    compare (higher is better, comparable between seats on the same board), and whether a best
+    hand plays every hole card (the Bad Beat Jackpot's test, D-421)."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    if not is_over(hand) or len(hand.live()) < 2:
+        return out
+    for p in hand.live():
+        rows = []
+        for board in hand.boards:
+            high = best_high(hand.kind, p.kept(), board)
+            rows.append({"name": hand_name(high), "value": high.entry.index,
+                         "both_hole_cards": plays_whole_hole(hand.kind, p.kept(), board)})
+        out[p.seat] = rows
+    return out
+
+
+def start_from_rules(game_name: str, rules: Mapping[str, Any], seats: list[tuple[int, int]], button: int,
+                     forced: list[Forced], deck: list[str]) -> HandState:
+    """A hand on a variant's resolved rules (webgame/rules/<game>.toml): its game kind, its
+    structure, and running it twice where the rulebook lists it and the table offers it."""
+    rit = "run-it-twice" in rules.get("table_options", []) and bool(rules.get("run-it-twice", False))
+    return start_hand(kind_from_rules(game_name, rules), from_rules(rules), seats, button, forced, deck,
+                      run_it_twice=rit)
+
+
 # --------------------------------------------------------------------------- what players see
 
 def view(hand: HandState, viewer: int | None) -> dict[str, Any]:
@@ -738,6 +765,8 @@ def record(hand: HandState) -> dict[str, Any]:
         "shown": [str(s) for s in hand.shown],
         "streets": streets,
         "discards": {str(p.seat): p.discard for p in hand.players if p.discard},
+        "shown_hands": {str(s): [row["name"] for row in rows] for s, rows in showdown_hands(hand).items()
+                        if s in hand.shown},
         "awards": [asdict(a) for a in hand.awards],
         "house_take": [dict(t) for t in hand.takes],
         "boards": [list(b) for b in hand.boards],

@@ -13,6 +13,7 @@ from webgame.games.poker.hand import (
     HandState,
     act,
     contributed,
+    is_over,
     legal,
     showdown,
     timeout_action,
@@ -230,3 +231,20 @@ def test_spread_limit_all_in_of_half_a_raise_counts_and_reopens_D403() -> None:
     act(h, 1, "call")
     act(h, 2, "call")
     assert kinds(h, 3)["raise"][0] == 1700
+
+
+def test_a_dead_small_blind_stays_in_the_main_pot_when_its_poster_is_all_in_D413() -> None:
+    # Seat 4 owes both blinds: $2 live, $1 dead, and moves all-in for $10 in all ($9 live).
+    # Seat 3 calls $9; the dead dollar goes to the main pot, not back to seat 4 as a side pot.
+    forced = [Forced(1, "small-blind", 100), Forced(2, "big-blind", 200),
+              Forced(4, "big-blind", 200), Forced(4, "dead", 100, live=False)]
+    h = holdem([(1, 10000), (2, 10000), (3, 10000), (4, 1000)], ["2c3d", "4c5d", "AsAd", "KsKd"],
+               forced=forced, board="7h8s9dJcQh")
+    act(h, 3, "call")
+    act(h, 4, "raise", 900)
+    act(h, 1, "fold")
+    act(h, 2, "fold")
+    act(h, 3, "call")
+    assert is_over(h)
+    awards = showdown(h, 0)
+    assert [(a.pot, a.amount, a.winners) for a in awards] == [(0, 2200, {3: 2200})]

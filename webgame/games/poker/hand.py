@@ -62,6 +62,7 @@ class Player:
     hole: list[str] = field(default_factory=list)
     bet: int = 0          # live chips in front this street
     put_in: int = 0       # every chip put in this hand, forced bets included
+    dead: int = 0         # of which a dead small blind: the main pot's, not a stake (D-413)
     folded: bool = False
     acted: bool = False   # has acted this street (a posted blind has not)
     faced: int = 0        # the bet to call when this player last acted (reopening, D-403, D-404)
@@ -156,6 +157,8 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
         p.put_in += amount
         if f.live:
             p.bet += amount
+        if f.kind == "dead":
+            p.dead += amount
         h.streets[0].actions.append({"seat": f.seat, "kind": f.kind, "amount": amount, "to": p.bet,
                                      "all_in": p.stack == 0})
     # Hole cards one at a time, clockwise from the button's left.
@@ -544,20 +547,25 @@ def contributed(hand: HandState) -> dict[int, int]:
 
 
 def pots(hand: HandState) -> list[tuple[int, list[int]]]:
-    """The main pot and side pots: (amount, seats that can win it), D-409."""
+    """The main pot and side pots: (amount, seats that can win it), D-409. A dead small blind
+    is money in the main pot, not a stake that makes its poster eligible for more (D-413)."""
     live = hand.live()
-    levels = sorted({p.put_in for p in live})
+    stake = {p.seat: p.put_in - p.dead for p in hand.players}
+    levels = sorted({stake[p.seat] for p in live})
     out: list[tuple[int, list[int]]] = []
     prev = 0
     for level in levels:
-        amount = sum(min(p.put_in, level) - min(p.put_in, prev) for p in hand.players)
-        eligible = [p.seat for p in live if p.put_in >= level]
+        amount = sum(min(stake[p.seat], level) - min(stake[p.seat], prev) for p in hand.players)
+        eligible = [p.seat for p in live if stake[p.seat] >= level]
         if amount:
             out.append((amount, eligible))
         prev = level
-    extra = sum(max(0, p.put_in - prev) for p in hand.players)
+    extra = sum(max(0, stake[p.seat] - prev) for p in hand.players)
     if extra and out:
         out[-1] = (out[-1][0] + extra, out[-1][1])
+    dead = sum(p.dead for p in hand.players)
+    if dead and out:
+        out[0] = (out[0][0] + dead, out[0][1])
     return out
 
 

@@ -230,3 +230,15 @@ def test_a_hand_starts_from_a_variants_rules() -> None:
     h = start_from_rules("Texas Hold'em", off, [(1, 10000), (2, 10000)], 2,
                          [Forced(2, "small-blind", 100), Forced(1, "big-blind", 200)], stack(["AsAd", "KsKd"]))
     assert not h.rit_allowed
+
+
+def test_the_announcements_name_each_street() -> None:
+    h = holdem([(1, 10000), (2, 10000), (3, 10000)], ["AsKs", "2c2d", "7h8h"], board="Qh9c5d3h8s")
+    act(h, 3, "call")
+    act(h, 1, "call")
+    assert act(h, 2, "check") == ["Seat 2 checks", "Flop: Qh 9c 5d"]
+    act(h, 1, "bet", 300)
+    act(h, 2, "fold")
+    assert act(h, 3, "call") == ["Seat 3 calls $3", "Turn: 3h"]
+    act(h, 1, "bet", 10000 - 500)
+    assert act(h, 3, "call") == ["Seat 3 calls $95 and is all-in", "River: 8s"]

@@ -202,13 +202,25 @@ def _draw(h: HandState) -> str:
     return card
 
 
-def _deal_street(h: HandState) -> None:
+def _deal_street(h: HandState, said: list[str] | None = None) -> None:
     """Burn one card and add the street's cards to every board (double board: board 1 first)."""
     h.street += 1
     h.burns.append(_draw(h))
     for board in h.boards:
         board.extend(_draw(h) for _ in range(BOARD_CARDS[h.street]))
     h.streets.append(Street(STREETS[h.street], [list(b) for b in h.boards]))
+    if said is not None:
+        said.append(_street_words(h.street, h.boards))
+
+
+def _street_words(street: int, boards: list[list[str]]) -> str:
+    """ "Flop: 2c 7d Jh"; two boards: "Turn: board 1 9s, board 2 3c"."""
+    name = STREETS[street].capitalize()
+    cut = sum(BOARD_CARDS[:street])
+    if len(boards) == 1:
+        return f"{name}: {' '.join(boards[0][cut:cut + BOARD_CARDS[street]])}"
+    parts = [f"board {i + 1} {' '.join(b[cut:cut + BOARD_CARDS[street]])}" for i, b in enumerate(boards)]
+    return f"{name}: {', '.join(parts)}"
 
 
 def _open_round(h: HandState, first: int) -> None:
@@ -428,7 +440,7 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
     while True:
         if len(h.live()) == 1:
             _return_uncalled(h, said)
-            _finish(h)
+            _finish(h, said)
             return
         if h.phase == "betting":
             # From the seat whose turn it was: it keeps the turn until it has acted.
@@ -462,13 +474,13 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
             h.phase = "discard"
             continue
         if h.street == 3:
-            _finish(h)
+            _finish(h, said)
             return
         betting = len([p for p in h.live() if p.stack > 0]) >= 2
         if not betting and h.rit_allowed and h.runs == 1 and not _voted(h) and _discards_done(h):
             h.phase = "run-vote"
             continue
-        _deal_street(h)
+        _deal_street(h, said)
         if betting:
             _open_round(h, 0)
         else:
@@ -507,16 +519,17 @@ def _return_uncalled(h: HandState, said: list[str]) -> None:
     said.append(f"Uncalled bet ({fmt(back)}) returned to seat {top.seat}")
 
 
-def _finish(h: HandState) -> None:
+def _finish(h: HandState, said: list[str]) -> None:
     """No more decisions: run out the board(s) if the hand goes to a showdown."""
     h.phase = "done"
     h.actor = -1
     if len(h.live()) == 1:
         return
     while h.street < 3:
-        _deal_street(h)
+        _deal_street(h, said)
     if h.runs == 2:
         _second_run(h)
+        said.append(f"Second run: {' '.join(h.boards[1][sum(BOARD_CARDS[: h.run_from + 1]):])}")
     _decide_shown(h)
 
 

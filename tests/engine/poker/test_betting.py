@@ -248,3 +248,9 @@ def test_a_dead_small_blind_stays_in_the_main_pot_when_its_poster_is_all_in_D413
     assert is_over(h)
     awards = showdown(h, 0)
     assert [(a.pot, a.amount, a.winners) for a in awards] == [(0, 2200, {3: 2200})]
+
+
+def test_a_spread_limit_raise_pre_flop_is_at_least_the_big_blind_D426() -> None:
+    spread = Structure("spread-limit", 100, 200, spread=(100, 400), raise_cap=3, cap_heads_up=True)
+    h = holdem(FOUR, HOLES, structure=spread)
+    assert kinds(h, 3)["raise"] == (400, 600)

@@ -172,9 +172,9 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
     else:
         live = [f for f in h.forced if f.live and f.kind in ("small-blind", "big-blind", "straddle", "kill")]
         h.current = max((f.amount for f in live), default=0)
-        straddle = [f for f in h.forced if f.kind in ("straddle", "kill")]
-        h.full = max(structure.smallest_bet(0), *(f.amount for f in straddle)) if straddle \
-            else structure.smallest_bet(0)
+        # The smallest raise is at least the bet to call: the big blind, a straddle (D-404) or
+        # a kill blind; in spread limit a raise is at least the previous bet (D-426).
+        h.full = max(structure.smallest_bet(0), h.current)
         # The big blind is the round's first bet (D-404); a live straddle counts as a raise and
         # allows one more (D-414). A kill blind is the kill hand's big blind (D-427).
         straddles = [f for f in h.forced if f.kind == "straddle"]

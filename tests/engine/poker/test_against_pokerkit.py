@@ -1,6 +1,6 @@
 """Differential tests: the hand engine against pokerkit's own state machine and evaluators.
 
-150 seeded random no-limit hold'em hands with random betting (folds, calls, raises, all-ins)
+150 seeded random no-limit hold'em hands and 60 pot-limit Omaha hands with random betting (folds, calls, raises, all-ins)
 are played on both at once: every decision offers the same call and the same raise bounds, and
 the chips each seat ends with agree (P-290). 300 Omaha Hi-Lo hands to the showdown award each
 half to the players pokerkit's evaluators name (OmahaHoldemHand, OmahaEightOrBetterLowHand), and
@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from pokerkit import (
     Automation,
     Mode,
     NoLimitTexasHoldem,
     OmahaEightOrBetterLowHand,
     OmahaHoldemHand,
+    PotLimitOmahaHoldem,
     StandardHighHand,
     State,
 )
@@ -46,16 +48,17 @@ def _pokerkit_deal(pk: State, h: HandState, upto: int) -> None:
     assert upto >= 0
 
 
-def _play_random_holdem(rng: random.Random) -> tuple[HandState, State]:
+def _play_random_holdem(rng: random.Random, pot_limit_omaha: bool = False) -> tuple[HandState, State]:
     n = rng.randint(3, 4)
     stacks = [rng.randint(5, 300) * 100 for _ in range(n)]
     deck = list(FULL)
     rng.shuffle(deck)
-    st = Structure("no-limit", 100, 200, min_bet=200)
+    st = Structure("pot-limit" if pot_limit_omaha else "no-limit", 100, 200, min_bet=200)
+    kind = GameKind("Omaha", 4, EXACTLY_TWO) if pot_limit_omaha else GameKind("Texas Hold'em")
     seats = [(i + 1, s) for i, s in enumerate(stacks)]
-    h = start_hand(GameKind("Texas Hold'em"), st, seats, n, [Forced(1, "small-blind", 100), Forced(2, "big-blind", 200)],
-                   deck)
-    pk = NoLimitTexasHoldem.create_state(AUTO, True, 0, (100, 200), 200, stacks, n, mode=Mode.CASH_GAME)
+    h = start_hand(kind, st, seats, n, [Forced(1, "small-blind", 100), Forced(2, "big-blind", 200)], deck)
+    game = PotLimitOmahaHoldem if pot_limit_omaha else NoLimitTexasHoldem
+    pk = game.create_state(AUTO, True, 0, (100, 200), 200, stacks, n, mode=Mode.CASH_GAME)
     while True:
         _pokerkit_deal(pk, h, h.street)
         if is_over(h):
@@ -86,10 +89,11 @@ def _play_random_holdem(rng: random.Random) -> tuple[HandState, State]:
     return h, pk
 
 
-def test_150_random_holdem_hands_agree_with_pokerkit_decision_by_decision_and_in_chips() -> None:
+@pytest.mark.parametrize(("game", "hands"), [("no-limit hold'em", 150), ("pot-limit Omaha", 60)])
+def test_random_hands_agree_with_pokerkit_decision_by_decision_and_in_chips(game: str, hands: int) -> None:
     rng = random.Random(20261127)
-    for _ in range(150):
-        h, pk = _play_random_holdem(rng)
+    for _ in range(hands):
+        h, pk = _play_random_holdem(rng, pot_limit_omaha=game == "pot-limit Omaha")
         while pk.status:
             _pokerkit_deal(pk, h, 3)
             if pk.can_show_or_muck_hole_cards():

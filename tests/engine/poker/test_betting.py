@@ -8,8 +8,18 @@ import pytest
 
 from tests.engine.poker.deal import holdem
 from webgame.engine.protocol import IllegalAction
-from webgame.games.poker.hand import Forced, HandState, act, contributed, legal, showdown, to_act
-from webgame.games.poker.structures import Structure, from_rules
+from webgame.games.poker.hand import (
+    Forced,
+    HandState,
+    act,
+    contributed,
+    is_over,
+    legal,
+    showdown,
+    timeout_action,
+    to_act,
+)
+from webgame.games.poker.structures import Structure, from_rules, scaled
 
 LIMIT = Structure("fixed-limit", 100, 200, bets=(200, 200, 400, 400), raise_cap=3, cap_heads_up=True)
 FOUR = [(1, 100000), (2, 100000), (3, 100000), (4, 100000)]
@@ -178,3 +188,69 @@ def test_everyone_all_in_on_the_blinds_runs_the_board_out() -> None:
     act(h, 2, "call")
     awards = showdown(h, 0)
     assert awards[0].winners == {1: 200} and contributed(h) == {1: 100, 2: 100}
+
+
+def test_a_kill_blind_raises_the_limits_and_acts_last_D427() -> None:
+    kill = scaled(LIMIT, 2, 1)  # a full kill: limits doubled
+    assert (kill.small_blind, kill.big_blind, kill.bets) == (200, 400, (400, 400, 800, 800))
+    assert scaled(LIMIT, 3, 2).bets == (300, 300, 600, 600)  # a half kill
+    forced = [Forced(1, "small-blind", 200), Forced(2, "big-blind", 400), Forced(4, "kill", 800)]
+    h = holdem(FOUR, HOLES, structure=kill, forced=forced)
+    assert to_act(h) == 1  # the action starts left of the kill blind, which acts last
+    assert kinds(h, 1)["call"] == (600, 600) and kinds(h, 1)["raise"] == (1200, 1200)
+    act(h, 1, "call")
+    act(h, 2, "call")
+    act(h, 3, "call")
+    assert to_act(h) == 4 and "check" in kinds(h, 4)
+
+
+def test_a_timeout_checks_if_free_else_folds_D416() -> None:
+    h = holdem(FOUR, HOLES)
+    assert timeout_action(h, 3) == ("fold", 0, "")
+    act(h, 3, "call")
+    act(h, 4, "call")
+    act(h, 1, "call")
+    assert timeout_action(h, 2) == ("check", 0, "")
+    with pytest.raises(IllegalAction):
+        timeout_action(h, 1)
+
+
+def test_spread_limit_all_in_of_half_a_raise_counts_and_reopens_D403() -> None:
+    spread = Structure("spread-limit", 100, 200, spread=(200, 1000), raise_cap=3, cap_heads_up=True)
+    h = holdem([(1, 100000), (2, 100000), (3, 100000), (4, 1000)], HOLES, structure=spread)
+    act(h, 3, "raise", 800)     # raised by $6: a full raise is now $6
+    act(h, 4, "raise", 1000)    # all-in $2 more: less than half of $6, not a raise
+    assert h.raises == 2
+    act(h, 1, "call")
+    act(h, 2, "call")
+    assert "raise" not in kinds(h, 3)
+    h = holdem([(1, 100000), (2, 100000), (3, 100000), (4, 1100)], HOLES, structure=spread)
+    act(h, 3, "raise", 800)
+    act(h, 4, "raise", 1100)    # $3 more: half of $6, counts and reopens
+    assert h.raises == 3
+    act(h, 1, "call")
+    act(h, 2, "call")
+    assert kinds(h, 3)["raise"][0] == 1700
+
+
+def test_a_dead_small_blind_stays_in_the_main_pot_when_its_poster_is_all_in_D413() -> None:
+    # Seat 4 owes both blinds: $2 live, $1 dead, and moves all-in for $10 in all ($9 live).
+    # Seat 3 calls $9; the dead dollar goes to the main pot, not back to seat 4 as a side pot.
+    forced = [Forced(1, "small-blind", 100), Forced(2, "big-blind", 200),
+              Forced(4, "big-blind", 200), Forced(4, "dead", 100, live=False)]
+    h = holdem([(1, 10000), (2, 10000), (3, 10000), (4, 1000)], ["2c3d", "4c5d", "AsAd", "KsKd"],
+               forced=forced, board="7h8s9dJcQh")
+    act(h, 3, "call")
+    act(h, 4, "raise", 900)
+    act(h, 1, "fold")
+    act(h, 2, "fold")
+    act(h, 3, "call")
+    assert is_over(h)
+    awards = showdown(h, 0)
+    assert [(a.pot, a.amount, a.winners) for a in awards] == [(0, 2200, {3: 2200})]
+
+
+def test_a_spread_limit_raise_pre_flop_is_at_least_the_big_blind_D426() -> None:
+    spread = Structure("spread-limit", 100, 200, spread=(100, 400), raise_cap=3, cap_heads_up=True)
+    h = holdem(FOUR, HOLES, structure=spread)
+    assert kinds(h, 3)["raise"] == (400, 600)

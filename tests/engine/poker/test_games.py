@@ -11,7 +11,18 @@ import pytest
 from tests.engine.poker.deal import holdem
 from webgame.engine.protocol import IllegalAction
 from webgame.games.poker.games import AT_LEAST_TWO, EXACTLY_TWO, GameKind
-from webgame.games.poker.hand import HandState, act, contributed, is_over, legal, showdown, to_act, view
+from webgame.games.poker.hand import (
+    HandState,
+    act,
+    contributed,
+    is_over,
+    legal,
+    record,
+    showdown,
+    timeout_action,
+    to_act,
+    view,
+)
 
 OMAHA = GameKind("Omaha", hole_cards=4, hole_rule=EXACTLY_TWO)
 OMAHA8 = GameKind("Omaha Hi-Lo", hole_cards=4, hole_rule=EXACTLY_TWO, hi_lo=True)
@@ -177,3 +188,46 @@ def test_run_it_twice_is_not_offered_unless_the_table_allows_it() -> None:
     h = holdem([(1, 10000), (2, 10000)], ["AsAd", "KsKd"], board="2c7h9dJc3s")
     all_in_preflop(h)
     assert is_over(h) and h.phase == "done"
+
+
+def test_a_pineapple_timeout_throws_away_the_lowest_card_and_a_silent_vote_runs_once() -> None:
+    h = holdem([(1, 10000), (2, 10000)], ["AsKd2c", "QsQd3c"], board="Ah7c8d9sJh", kind=PINEAPPLE)
+    act(h, 2, "call")
+    act(h, 1, "check")
+    assert timeout_action(h, 1) == ("discard", 0, "2c")
+    h = holdem([(1, 10000), (2, 10000)], ["AsAd", "KsKd"], board="2c7h9dJc3s", run_it_twice=True)
+    all_in_preflop(h)
+    assert timeout_action(h, 1) == ("run-twice", 0, "no")
+
+
+def test_double_board_record_keeps_both_boards_street_by_street() -> None:
+    h = holdem([(1, 10000), (2, 10000)], ["AsAdKcQc", "9s9d8h7h"], boards=["Ah2c3dJsTh", "9h6c5h4s2h"], kind=DOUBLE)
+    check_down(h)
+    showdown(h, 0)
+    r = record(h)
+    assert r["streets"][1]["boards"] == [["Ah", "2c", "3d"], ["9h", "6c", "5h"]]
+    assert "board" not in r["streets"][1]
+
+
+def test_ten_handed_omaha_runs_twice_from_the_stub_then_the_burn_cards_D457() -> None:
+    # 40 hole cards and board 1 (3 burns, 5 cards) leave a 4-card stub: board 2's burn and flop;
+    # then the four burn cards, in the order burned, give burn, turn, burn, river (001 s.4082-4087).
+    holes = ["AsAdAhAc", "KsKdKhKc", "QsQdQhQc", "JsJdJhJc", "TsTdThTc",
+             "9s9d9h9c", "8s8d8h8c", "7s7d7h7c", "6s6d6h6c", "5s5d5h5c"]
+    stacks = [(s, 1000) for s in range(1, 11)]
+    h = holdem(stacks, holes, board="2s3d4h2c3s", kind=OMAHA, run_it_twice=True)
+    while h.phase == "betting":
+        seat = to_act(h)
+        assert seat is not None
+        act(h, seat, "raise" if "raise" in {o.kind for o in legal(h, seat)} else "call",
+            max(o.max for o in legal(h, seat)))
+    while h.phase == "run-vote":
+        seat = to_act(h)
+        assert seat is not None
+        act(h, seat, "run-twice", spot="yes")
+    assert is_over(h) and len(h.boards) == 2
+    burns = h.burns[:4]
+    stub = h.deck[40 + 8:]
+    assert h.boards[1][:3] == stub[1:4] and burns[3] == stub[0]
+    assert h.boards[1][3:] == [burns[1], burns[3]]
+    assert len(set(h.boards[0]) | set(h.boards[1])) == 10

@@ -7,10 +7,12 @@ import json
 
 import pytest
 
-from tests.engine.poker.deal import holdem
+from tests.engine.poker.deal import holdem, stack
+from webgame.engine.paytable import load_game, resolve
 from webgame.engine.protocol import IllegalAction
 from webgame.engine.state import dump, load, round_trips
 from webgame.games.poker.hand import (
+    Forced,
     HandState,
     act,
     contributed,
@@ -18,6 +20,8 @@ from webgame.games.poker.hand import (
     legal,
     record,
     showdown,
+    showdown_hands,
+    start_from_rules,
     to_act,
     view,
 )
@@ -164,7 +168,8 @@ def test_record_keeps_the_whole_hand() -> None:
     assert r["hole"]["2"] == ["2c", "2d"] and r["streets"][1]["board"] == ["Qh", "9c", "5d"]
     assert r["streets"][0]["actions"][2] == {"seat": 3, "kind": "raise", "amount": 600, "to": 600,
                                              "all_in": False}
-    assert r["shown"] == ["2"] or r["shown"] == ["2", "3"]
+    assert r["shown"] == ["2", "3"]  # nobody bet the river: the first seat left of the button shows first (D-415)
+    assert r["awards"][0]["winners"] == {3: 1300} and r["house_take"] == []
 
 
 def test_not_your_turn_is_refused() -> None:
@@ -172,3 +177,68 @@ def test_not_your_turn_is_refused() -> None:
     assert legal(h, 1) == []
     with pytest.raises(IllegalAction):
         act(h, 1, "fold")
+
+
+def test_a_losing_hand_after_the_winner_is_mucked_unseen_but_an_all_in_hand_is_shown_D415() -> None:
+    # Seat 2 bets the river and shows trips first; seat 3's losing call is mucked unseen.
+    h = holdem([(1, 10000), (2, 10000), (3, 10000)], ["AsKs", "QcQd", "7h8h"], board="Qh9c5d3h2s")
+    act(h, 3, "call")
+    act(h, 1, "fold")
+    act(h, 2, "check")
+    for _ in range(2):
+        act(h, 2, "check")
+        act(h, 3, "check")
+    act(h, 2, "bet", 200)
+    act(h, 3, "call")
+    assert h.shown == [2]
+    assert '"7h"' not in json.dumps(view(h, 2))
+    # All-in hands are always shown, winner or not.
+    h = holdem([(1, 10000), (2, 10000), (3, 1000)], ["AsKs", "QcQd", "7h8h"], board="Qh9c5d3h2s")
+    act(h, 3, "raise", 1000)
+    act(h, 1, "fold")
+    act(h, 2, "call")
+    assert h.shown == [3, 2]
+    assert '"7h"' in json.dumps(view(h, 2))
+
+
+def test_showdown_hands_say_whether_both_hole_cards_play_for_the_bad_beat_jackpot_D421() -> None:
+    # Seat 2's aces full plays both aces; seat 3's four jacks play only one jack and the kicker
+    # comes from the board (the ace), so its hole seven does not play.
+    h = holdem([(1, 10000), (2, 10000), (3, 10000)], ["2c3d", "AsAd", "Jh7h"], board="AhJsJdJcQs")
+    act(h, 3, "call")
+    act(h, 1, "fold")
+    act(h, 2, "check")
+    for _ in range(3):
+        act(h, 2, "check")
+        act(h, 3, "check")
+    hands = showdown_hands(h)
+    assert hands[2] == [{"name": "a full house, aces full of jacks", "value": hands[2][0]["value"],
+                         "both_hole_cards": True}]
+    assert hands[3][0]["name"] == "four of a kind, jacks" and hands[3][0]["both_hole_cards"] is False
+    assert hands[3][0]["value"] > hands[2][0]["value"]
+    showdown(h, 0)
+    assert record(h)["shown_hands"] == {"2": ["a full house, aces full of jacks"], "3": ["four of a kind, jacks"]}
+
+
+def test_a_hand_starts_from_a_variants_rules() -> None:
+    rules = resolve(load_game("texas-holdem").variants["nl-procedure"])
+    h = start_from_rules("Texas Hold'em", rules, [(1, 10000), (2, 10000), (3, 10000)], 3,
+                         [Forced(1, "small-blind", 100), Forced(2, "big-blind", 200)],
+                         stack(["AsAd", "KsKd", "QsQd"]))
+    assert h.rit_allowed and h.structure.raise_cap == 3 and h.structure.kind == "no-limit"
+    off = resolve(load_game("texas-holdem").variants["nl-procedure"], {"options": {"run-it-twice": False}})
+    h = start_from_rules("Texas Hold'em", off, [(1, 10000), (2, 10000)], 2,
+                         [Forced(2, "small-blind", 100), Forced(1, "big-blind", 200)], stack(["AsAd", "KsKd"]))
+    assert not h.rit_allowed
+
+
+def test_the_announcements_name_each_street() -> None:
+    h = holdem([(1, 10000), (2, 10000), (3, 10000)], ["AsKs", "2c2d", "7h8h"], board="Qh9c5d3h8s")
+    act(h, 3, "call")
+    act(h, 1, "call")
+    assert act(h, 2, "check") == ["Seat 2 checks", "Flop: Qh 9c 5d"]
+    act(h, 1, "bet", 300)
+    act(h, 2, "fold")
+    assert act(h, 3, "call") == ["Seat 3 calls $3", "Turn: 3h"]
+    act(h, 1, "bet", 10000 - 500)
+    assert act(h, 3, "call") == ["Seat 3 calls $95 and is all-in", "River: 8s"]

@@ -15,6 +15,9 @@ from webgame.games.poker.structures import from_rules
 
 GAMES = ["texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple"]
 VARIANTS = [(g, v) for g in GAMES for v in load_game(g).variants]
+# Each variant under every structure its operator may choose.
+TABLES = [(g, v, s) for g, v in VARIANTS
+          for s in load_game(g).variants[v].options.get("structure", {}).get("choices", [None])]
 # INDEX section 7's variants of the six board games, and D-436's Big O Hi-Lo.
 INDEX = {
     "texas-holdem": {"grand-ronde", "lucky-derby-limit", "lucky-derby-nl100", "nl-procedure", "lc-limit",
@@ -33,22 +36,23 @@ def test_every_index_variant_is_in_the_rules_files() -> None:
         assert load_game(g).family == "poker"
 
 
-@pytest.mark.parametrize(("game", "slug"), VARIANTS)
-def test_each_variant_deals_a_hand_to_the_end(game: str, slug: str) -> None:
+@pytest.mark.parametrize(("game", "slug", "structure"), TABLES)
+def test_each_variant_deals_a_hand_to_the_end(game: str, slug: str, structure: str | None) -> None:
     variant = load_game(game).variants[slug]
     assert variant.seed and variant.sections and variant.notes
-    rules = resolve(variant)
+    rules = resolve(variant, {"options": {"structure": structure}} if structure else None)
     assert rules["take"] and rules["seats"] in (8, 9, 10)
     assert set(rules["table_options"]) <= {"straddle", "bomb-pot", "run-it-twice", "bad-beat-jackpot", "kill"}
     kind = kind_from_rules(variant.game_name, rules)
-    structure = from_rules(rules)
+    betting = from_rules(rules)
+    assert betting.smallest_bet(0) > 0 and (betting.kind != "spread-limit" or betting.spread[1] > betting.spread[0])
     rng = random.Random(slug)
     n = 3
     deck = list(FULL)
     rng.shuffle(deck)
     blinds = rules["blinds"]
     forced = [Forced(1, "small-blind", blinds[0]), Forced(2, "big-blind", blinds[-1])]
-    hand = start_hand(kind, structure, [(s, rules["limits"]["buy-in"]["min"]) for s in (1, 2, 3)], n, forced, deck,
+    hand = start_hand(kind, betting, [(s, rules["limits"]["buy-in"]["min"]) for s in (1, 2, 3)], n, forced, deck,
                       run_it_twice=bool(rules.get("run-it-twice")))
     while not is_over(hand):
         seat = to_act(hand)

@@ -104,6 +104,15 @@ def _best_low(rule: str, hole: tuple[str, ...], board: tuple[str, ...]) -> Hand 
 _LOW_RANKS = set("A2345678")
 
 
+def plays_whole_hole(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> bool:
+    """Does one of the player's best high five-card hands use every hole card? (The Bad Beat
+    Jackpot's "both hole cards must play", 000 s.911, D-421.)"""
+    best = best_high(kind, hole, board)
+    cards = _parse(tuple(hole))
+    return any(StandardHighHand(five) == best and all(c in five for c in cards)
+               for five in _fives(kind.hole_rule, cards, _parse(tuple(board))))
+
+
 def _parse(codes: tuple[str, ...]) -> tuple[Card, ...]:
     return tuple(Card.parse("".join(codes)))
 

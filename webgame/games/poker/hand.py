@@ -17,6 +17,7 @@ own state deal by deal where the rules agree (P-290).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -25,8 +26,8 @@ from pokerkit import Hand
 from webgame.engine.money import fmt
 from webgame.engine.protocol import IllegalAction, Legal
 
-from .games import GameKind, best_high, best_low, hand_name
-from .structures import FIXED_LIMIT, Structure
+from .games import GameKind, best_high, best_low, hand_name, kind_from_rules, plays_whole_hole
+from .structures import FIXED_LIMIT, SPREAD_LIMIT, Structure, from_rules
 
 STREETS = ("preflop", "flop", "turn", "river")
 BOARD_CARDS = (0, 3, 1, 1)  # cards added to each board on each street
@@ -61,6 +62,7 @@ class Player:
     hole: list[str] = field(default_factory=list)
     bet: int = 0          # live chips in front this street
     put_in: int = 0       # every chip put in this hand, forced bets included
+    dead: int = 0         # of which a dead small blind: the main pot's, not a stake (D-413)
     folded: bool = False
     acted: bool = False   # has acted this street (a posted blind has not)
     faced: int = 0        # the bet to call when this player last acted (reopening, D-403, D-404)
@@ -155,6 +157,8 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
         p.put_in += amount
         if f.live:
             p.bet += amount
+        if f.kind == "dead":
+            p.dead += amount
         h.streets[0].actions.append({"seat": f.seat, "kind": f.kind, "amount": amount, "to": p.bet,
                                      "all_in": p.stack == 0})
     # Hole cards one at a time, clockwise from the button's left.
@@ -168,9 +172,9 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
     else:
         live = [f for f in h.forced if f.live and f.kind in ("small-blind", "big-blind", "straddle", "kill")]
         h.current = max((f.amount for f in live), default=0)
-        straddle = [f for f in h.forced if f.kind in ("straddle", "kill")]
-        h.full = max(structure.smallest_bet(0), *(f.amount for f in straddle)) if straddle \
-            else structure.smallest_bet(0)
+        # The smallest raise is at least the bet to call: the big blind, a straddle (D-404) or
+        # a kill blind; in spread limit a raise is at least the previous bet (D-426).
+        h.full = max(structure.smallest_bet(0), h.current)
         # The big blind is the round's first bet (D-404); a live straddle counts as a raise and
         # allows one more (D-414). A kill blind is the kill hand's big blind (D-427).
         straddles = [f for f in h.forced if f.kind == "straddle"]
@@ -198,13 +202,25 @@ def _draw(h: HandState) -> str:
     return card
 
 
-def _deal_street(h: HandState) -> None:
+def _deal_street(h: HandState, said: list[str] | None = None) -> None:
     """Burn one card and add the street's cards to every board (double board: board 1 first)."""
     h.street += 1
     h.burns.append(_draw(h))
     for board in h.boards:
         board.extend(_draw(h) for _ in range(BOARD_CARDS[h.street]))
     h.streets.append(Street(STREETS[h.street], [list(b) for b in h.boards]))
+    if said is not None:
+        said.append(_street_words(h.street, h.boards))
+
+
+def _street_words(street: int, boards: list[list[str]]) -> str:
+    """ "Flop: 2c 7d Jh"; two boards: "Turn: board 1 9s, board 2 3c"."""
+    name = STREETS[street].capitalize()
+    cut = sum(BOARD_CARDS[:street])
+    if len(boards) == 1:
+        return f"{name}: {' '.join(boards[0][cut:cut + BOARD_CARDS[street]])}"
+    parts = [f"board {i + 1} {' '.join(b[cut:cut + BOARD_CARDS[street]])}" for i, b in enumerate(boards)]
+    return f"{name}: {', '.join(parts)}"
 
 
 def _open_round(h: HandState, first: int) -> None:
@@ -241,9 +257,9 @@ def _owes_action(h: HandState, p: Player) -> bool:
         return True
     if p.acted:
         return False
-    # Nobody left to bet against: every other player is all-in or out.
-    others = [q for q in h.players if q is not p and q.in_hand and q.stack > 0]
-    return bool(others) or p.bet < h.current
+    # A player who has matched the bet still has the option (the big blind's), unless nobody is
+    # left to bet against: every other player is all-in or out.
+    return any(q is not p and q.in_hand and q.stack > 0 for q in h.players)
 
 
 # --------------------------------------------------------------------------- what a seat may do
@@ -279,6 +295,21 @@ def legal(hand: HandState, seat: int) -> list[Legal]:
         word = "Bet" if kind == "bet" else "Raise to"
         out.append(Legal(kind, min=lo, max=hi, label=f"{word} {fmt(lo)}" if lo == hi else f"{word} {fmt(lo)}–{fmt(hi)}"))
     return out
+
+
+def timeout_action(hand: HandState, seat: int) -> tuple[str, int, str]:
+    """What the table does for a seat whose time runs out: check if it costs nothing, else fold
+    (D-009, D-416); a pineapple discard throws away the lowest card (P-293); running it twice
+    needs a yes, so silence runs it once (D-457)."""
+    options = {o.kind: o for o in legal(hand, seat)}
+    if not options:
+        raise IllegalAction(f"It is not seat {seat}'s turn.")
+    if "discard" in options:
+        lowest = min(hand.player(seat).hole, key=lambda c: ("23456789TJQKA".index(c[0]), "cdhs".index(c[1])))
+        return "discard", 0, lowest
+    if "run-twice" in options:
+        return "run-twice", 0, "no"
+    return ("check", 0, "") if "check" in options else ("fold", 0, "")
 
 
 def _must_open(h: HandState, p: Player) -> bool:
@@ -320,9 +351,8 @@ def _cap_lifted(h: HandState) -> bool:
 
 def _reopen(h: HandState) -> int:
     """How far the bet must have risen since a player acted to let them raise again."""
-    if h.structure.kind == FIXED_LIMIT:
-        unit = h.structure.unit(h.street)
-        return (unit + 1) // 2  # half a bet (D-403)
+    if h.structure.kind in (FIXED_LIMIT, SPREAD_LIMIT):
+        return (h.structure.reopen_full(h.street, h.full) + 1) // 2  # half a full raise (D-403)
     return h.full  # a full raise, several short all-ins together included (D-404)
 
 
@@ -410,7 +440,7 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
     while True:
         if len(h.live()) == 1:
             _return_uncalled(h, said)
-            _finish(h)
+            _finish(h, said)
             return
         if h.phase == "betting":
             # From the seat whose turn it was: it keeps the turn until it has acted.
@@ -444,13 +474,13 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
             h.phase = "discard"
             continue
         if h.street == 3:
-            _finish(h)
+            _finish(h, said)
             return
         betting = len([p for p in h.live() if p.stack > 0]) >= 2
         if not betting and h.rit_allowed and h.runs == 1 and not _voted(h) and _discards_done(h):
             h.phase = "run-vote"
             continue
-        _deal_street(h)
+        _deal_street(h, said)
         if betting:
             _open_round(h, 0)
         else:
@@ -489,16 +519,17 @@ def _return_uncalled(h: HandState, said: list[str]) -> None:
     said.append(f"Uncalled bet ({fmt(back)}) returned to seat {top.seat}")
 
 
-def _finish(h: HandState) -> None:
+def _finish(h: HandState, said: list[str]) -> None:
     """No more decisions: run out the board(s) if the hand goes to a showdown."""
     h.phase = "done"
     h.actor = -1
     if len(h.live()) == 1:
         return
     while h.street < 3:
-        _deal_street(h)
+        _deal_street(h, said)
     if h.runs == 2:
         _second_run(h)
+        said.append(f"Second run: {' '.join(h.boards[1][sum(BOARD_CARDS[: h.run_from + 1]):])}")
     _decide_shown(h)
 
 
@@ -507,16 +538,18 @@ def _second_run(h: HandState) -> None:
     normal order, a burn before each street; a short stub goes on with the burn cards not yet
     reused."""
     second = list(h.boards[0][:sum(BOARD_CARDS[: h.run_from + 1])])
-    spare = list(h.burns)
+    reused: list[str] = []
+
+    def next_card() -> str:
+        if h.dealt < len(h.deck):
+            return _draw(h)
+        card = next(b for b in h.burns if b not in reused)  # unseen, as random as a shuffle (P-291)
+        reused.append(card)
+        return card
+
     for street in range(h.run_from + 1, 4):
-        for _ in range(1 + BOARD_CARDS[street]):
-            card = h.deck[h.dealt] if h.dealt < len(h.deck) else spare.pop(0)
-            if h.dealt < len(h.deck):
-                h.dealt += 1
-            if _ == 0:
-                h.burns.append(card)
-            else:
-                second.append(card)
+        h.burns.append(next_card())
+        second.extend(next_card() for _ in range(BOARD_CARDS[street]))
     h.boards.append(second)
 
 
@@ -527,20 +560,25 @@ def contributed(hand: HandState) -> dict[int, int]:
 
 
 def pots(hand: HandState) -> list[tuple[int, list[int]]]:
-    """The main pot and side pots: (amount, seats that can win it), D-409."""
+    """The main pot and side pots: (amount, seats that can win it), D-409. A dead small blind
+    is money in the main pot, not a stake that makes its poster eligible for more (D-413)."""
     live = hand.live()
-    levels = sorted({p.put_in for p in live})
+    stake = {p.seat: p.put_in - p.dead for p in hand.players}
+    levels = sorted({stake[p.seat] for p in live})
     out: list[tuple[int, list[int]]] = []
     prev = 0
     for level in levels:
-        amount = sum(min(p.put_in, level) - min(p.put_in, prev) for p in hand.players)
-        eligible = [p.seat for p in live if p.put_in >= level]
+        amount = sum(min(stake[p.seat], level) - min(stake[p.seat], prev) for p in hand.players)
+        eligible = [p.seat for p in live if stake[p.seat] >= level]
         if amount:
             out.append((amount, eligible))
         prev = level
-    extra = sum(max(0, p.put_in - prev) for p in hand.players)
+    extra = sum(max(0, stake[p.seat] - prev) for p in hand.players)
     if extra and out:
         out[-1] = (out[-1][0] + extra, out[-1][1])
+    dead = sum(p.dead for p in hand.players)
+    if dead and out:
+        out[0] = (out[0][0] + dead, out[0][1])
     return out
 
 
@@ -671,6 +709,32 @@ def _can_win(values: list[Values], layers: list[tuple[int, list[int]]], seat: in
     return False
 
 
+def showdown_hands(hand: HandState) -> dict[int, list[dict[str, Any]]]:
+    """Each seat still in at the end, board by board: its best high hand in words, the value to
+    compare (higher is better, comparable between seats on the same board), and whether a best
+    hand plays every hole card (the Bad Beat Jackpot's test, D-421)."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    if not is_over(hand) or len(hand.live()) < 2:
+        return out
+    for p in hand.live():
+        rows = []
+        for board in hand.boards:
+            high = best_high(hand.kind, p.kept(), board)
+            rows.append({"name": hand_name(high), "value": high.entry.index,
+                         "both_hole_cards": plays_whole_hole(hand.kind, p.kept(), board)})
+        out[p.seat] = rows
+    return out
+
+
+def start_from_rules(game_name: str, rules: Mapping[str, Any], seats: list[tuple[int, int]], button: int,
+                     forced: list[Forced], deck: list[str]) -> HandState:
+    """A hand on a variant's resolved rules (webgame/rules/<game>.toml): its game kind, its
+    structure, and running it twice where the rulebook lists it and the table offers it."""
+    rit = "run-it-twice" in rules.get("table_options", []) and bool(rules.get("run-it-twice", False))
+    return start_hand(kind_from_rules(game_name, rules), from_rules(rules), seats, button, forced, deck,
+                      run_it_twice=rit)
+
+
 # --------------------------------------------------------------------------- what players see
 
 def view(hand: HandState, viewer: int | None) -> dict[str, Any]:
@@ -722,6 +786,8 @@ def record(hand: HandState) -> dict[str, Any]:
         "shown": [str(s) for s in hand.shown],
         "streets": streets,
         "discards": {str(p.seat): p.discard for p in hand.players if p.discard},
+        "shown_hands": {str(s): [row["name"] for row in rows] for s, rows in showdown_hands(hand).items()
+                        if s in hand.shown},
         "awards": [asdict(a) for a in hand.awards],
         "house_take": [dict(t) for t in hand.takes],
         "boards": [list(b) for b in hand.boards],

@@ -64,10 +64,14 @@ class Structure:
 
     def raise_counts(self, increment: int, street: int, full: int) -> bool:
         """Does a raise by this much count as a raise (toward the cap, reopening the betting)?
-        Limit games: at least half a bet (D-403); big-bet games: a full raise (D-404)."""
-        if self.kind == FIXED_LIMIT:
-            return 2 * increment >= self.unit(street)
-        return increment >= full
+        Limit and spread-limit games: at least half a full raise (D-403); big-bet games: a full
+        raise (D-404)."""
+        return 2 * increment >= self.reopen_full(street, full) if self.kind in (FIXED_LIMIT, SPREAD_LIMIT) \
+            else increment >= full
+
+    def reopen_full(self, street: int, full: int) -> int:
+        """The full raise the half-raise rule of limit and spread-limit games measures against."""
+        return self.unit(street) if self.kind == FIXED_LIMIT else full
 
     def bounds(self, street: int, current: int, full: int, pot_after_call: int) -> tuple[int, int]:
         """The smallest and largest total a seat may bet or raise to this street, before its

@@ -123,13 +123,14 @@ def test_a_tie_splits_and_the_odd_chip_goes_clockwise_from_the_button_D408() -> 
     assert awards[0].amount == 1 and awards[0].winners == {1: 1, 2: 0}
 
 
-def test_house_take_comes_from_the_main_pot_first() -> None:
+def test_house_take_comes_from_each_pot_in_proportion() -> None:
+    """D-412: $5 from a $30 main pot and a $40 side pot: $2.14 and $2.85, the odd cent from the main pot."""
     h = holdem([(1, 1000), (2, 3000), (3, 3000)], ["AsAd", "KsKd", "2c7h"], board="Ah9c5d3h8s")
     act(h, 3, "raise", 3000)
     act(h, 1, "call")
     act(h, 2, "call")
     awards = showdown(h, 500)
-    assert [(a.pot, a.amount) for a in awards] == [(0, 2500), (1, 4000)]
+    assert [(a.pot, a.amount) for a in awards] == [(0, 3000 - 215), (1, 4000 - 285)]
 
 
 def test_view_never_shows_another_seats_hole_cards_or_the_deck_before_the_showdown() -> None:

@@ -584,7 +584,7 @@ def pots(hand: HandState) -> list[tuple[int, list[int]]]:
 
 def showdown(hand: HandState, house_take: int,
              takes: list[tuple[str, int, str]] | None = None) -> list[Award]:
-    """The awards after the hand: each pot, less the house's take (from the main pot first),
+    """The awards after the hand: each pot, less its share of the house's take (D-412),
     divided by board and by high and low, odd cents by the game's rule (D-408). ``takes``: the
     take's parts as take.from_pot gives them (account, cents, memo), for the record."""
     if not is_over(hand):
@@ -593,12 +593,12 @@ def showdown(hand: HandState, house_take: int,
     total = sum(a for a, _ in layers)
     if not 0 <= house_take <= total:
         raise ValueError("the house's take exceeds the pot")
-    left = house_take
-    amounts: list[tuple[int, list[int]]] = []
-    for amount, eligible in layers:
-        take = min(amount, left)
-        left -= take
-        amounts.append((amount - take, eligible))
+    # D-412: the take comes out of the pots in proportion to their size, each share truncated;
+    # the cents left over come from the main pot.
+    shares = [house_take * amount // total for amount, _ in layers] if total else []
+    if shares:
+        shares[0] += house_take - sum(shares)
+    amounts = [(amount - share, eligible) for (amount, eligible), share in zip(layers, shares)]
     hand.house_take = house_take
     parts = takes if takes is not None else ([("house", house_take, "")] if house_take else [])
     if sum(c for _, c, _ in parts) != house_take:

@@ -94,3 +94,23 @@ def test_the_round_replays_from_its_journal(monkeypatch):
     check_down(again)
     assert TEXAS_HOLDEM.dump(state) == TEXAS_HOLDEM.dump(again)
     assert TEXAS_HOLDEM.load(TEXAS_HOLDEM.dump(state)) == state
+
+
+def test_crystal_parks_big_o_waits_for_a_third_player():
+    from webgame.engine.protocol import IllegalAction
+    from webgame.games.poker.table import BIG_O
+
+    rules = resolve(load_game("big-o").variants["crystal-park"], {})
+    rng = SeededRng(b"big-o")
+    state = BIG_O.new_round(rules, rng, None)
+    for seat in range(2):
+        BIG_O.apply(state, Action("owner", seat, str(seat + 10), 20_000), rng)
+    try:
+        BIG_O.apply(state, Action("deal"), rng)
+    except IllegalAction as exc:
+        assert "3 or more" in str(exc)
+    else:
+        raise AssertionError("two players were dealt a Crystal Park Big O hand")
+    BIG_O.apply(state, Action("owner", 2, "12", 20_000), rng)
+    BIG_O.apply(state, Action("deal"), rng)
+    assert state.phase == "hand" and len(state.hand.players) == 3

@@ -286,6 +286,9 @@ class PokerTable(GameBase[PokerState]):
         plan = seating.plan_hand(state.room, rr, stacks)
         if plan.reason:
             raise IllegalAction(plan.reason)
+        least = int(rules.get("min_players", 2))
+        if len(plan.dealt) < least:  # Crystal Park's Big O deals three or more (003 s.1317, D-435)
+            raise IllegalAction(f"This game deals {least} or more players: waiting for another.")
         paid = {st.seat: st.paid_until for st in state.room.seats}
         for r_seat, amount, memo in take.before_deal(take_spec(rules), plan, stacks,
                                                      int(rules.get("opened_at", 0)), paid):

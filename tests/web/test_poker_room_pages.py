@@ -253,11 +253,14 @@ EVERY_VARIANT = [(g, v) for g in POKER_GAMES for v in registry.rules(g).variants
 @pytest.mark.parametrize(("game", "variant"), EVERY_VARIANT)
 def test_every_variant_deals_and_settles_a_hand_through_the_web(app, guest, game, variant):
     table = make(variant, game)
-    low = registry.engine(game, variant).bot_bankroll(play.next_round_rules(table))[0]
-    a, b = two_players(app, guest, table, buy=f"{low / 100:.2f}")
-    assert a.act("deal") == ""
-    for _ in range(40):
-        seat = a if to_act(a) else b if to_act(b) else None
+    rules = play.next_round_rules(table)
+    buy = f"{registry.engine(game, variant).bot_bankroll(rules)[0] / 100:.2f}"
+    seats = [Seat(guest, table, 0, buy=buy)] + [other(app, table, n, buy)
+                                                for n in range(1, int(rules.get("min_players", 2)))]
+    seats[0].page()
+    assert seats[0].act("deal") == ""
+    for _ in range(60):
+        seat = next((s for s in seats if to_act(s)), None)
         if seat is None:
             break
         kinds = seat.actions

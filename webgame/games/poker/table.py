@@ -136,10 +136,12 @@ class PokerTable(GameBase[PokerState]):
         return ""
 
     def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None:
-        # A bot buys in like a player: the table's maximum (or twice the minimum where the
-        # buy-in has no maximum) once it holds less than the minimum.
-        low, high = seating.buy_in_bounds(_room_rules(rules))
-        return low, high or 2 * low
+        # A bot buys in like a player once it holds less than the minimum: a hundred big
+        # blinds (at least twice the minimum), never over the table's maximum.
+        rr = _room_rules(rules)
+        low, high = seating.buy_in_bounds(rr)
+        target = max(2 * low, 100 * rr.big_blind)
+        return low, min(high, target) if high else target
 
     def takes_owners(self, state: PokerState) -> bool:
         return state.phase == SEATING

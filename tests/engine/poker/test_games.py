@@ -59,7 +59,7 @@ def test_omaha_plays_exactly_two_hole_cards_D437() -> None:
     h = holdem(stacks, ["AhKhQhJh", "9c9d5s6s", "2c3d4c7d"], board="Th2h5c4d9s", kind=OMAHA)
     check_down(h)
     assert winners(h) == [(0, "whole", 600, {2: 600})]
-    assert showdown(h, 0)[0].hand_names == {2: "three of a kind, nines"}
+    assert showdown(h, 0)[0].hand_names == {2: "three of a kind, nines, T-5 kickers"}
 
 
 def test_big_o_lucky_derby_uses_exactly_two_but_crystal_park_at_least_two_D434() -> None:
@@ -73,7 +73,7 @@ def test_big_o_lucky_derby_uses_exactly_two_but_crystal_park_at_least_two_D434()
     h = holdem(stacks, holes, board=board, kind=BIG_O_CP)
     check_down(h)
     assert winners(h) == [(0, "whole", 400, {1: 400})]  # c003 rule 8: the flush with three hole cards
-    assert showdown(h, 0)[0].hand_names == {1: "a flush, ace high"}
+    assert showdown(h, 0)[0].hand_names == {1: "flush, ace high (A-K-Q-T-7)"}
 
 
 def test_omaha_hi_lo_splits_high_and_low_with_different_hole_cards_D407() -> None:

@@ -106,7 +106,7 @@ def test_three_all_ins_of_different_sizes_make_a_main_pot_and_two_side_pots_D409
         (1, 6000, {2: 6000}),          # $20 more from each of three
         (2, 6000, {3: 6000}),          # $30 more from seats 3 and 4
     ]
-    assert awards[0].hand_names == {1: "three of a kind, aces"}
+    assert awards[0].hand_names == {1: "three of a kind, aces, 9-8 kickers"}
     assert sum(a.amount for a in awards) == sum(contributed(h).values())
 
 
@@ -213,12 +213,12 @@ def test_showdown_hands_say_whether_both_hole_cards_play_for_the_bad_beat_jackpo
         act(h, 2, "check")
         act(h, 3, "check")
     hands = showdown_hands(h)
-    assert hands[2] == [{"name": "a full house, aces full of jacks", "value": hands[2][0]["value"],
+    assert hands[2] == [{"name": "full house, aces over jacks", "value": hands[2][0]["value"],
                          "both_hole_cards": True}]
-    assert hands[3][0]["name"] == "four of a kind, jacks" and hands[3][0]["both_hole_cards"] is False
+    assert hands[3][0]["name"] == "four of a kind, jacks, A kicker" and hands[3][0]["both_hole_cards"] is False
     assert hands[3][0]["value"] > hands[2][0]["value"]
     showdown(h, 0)
-    assert record(h)["shown_hands"] == {"2": ["a full house, aces full of jacks"], "3": ["four of a kind, jacks"]}
+    assert record(h)["shown_hands"] == {"2": ["full house, aces over jacks"], "3": ["four of a kind, jacks, A kicker"]}
 
 
 def test_a_hand_starts_from_a_variants_rules() -> None:

@@ -23,6 +23,8 @@ from typing import Any
 
 from pokerkit import Card, EightOrBetterLowHand, Hand, StandardHighHand
 
+from webgame.engine.hands.high import evaluate_high
+
 ANY = "any"
 EXACTLY_TWO = "exactly-two"
 AT_LEAST_TWO = "at-least-two"
@@ -128,42 +130,14 @@ def _fives(rule: str, hole: tuple[Card, ...], board: tuple[Card, ...]) -> list[t
 
 
 _RANKS = "23456789TJQKA"
-_WORD = {"2": "deuce", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight",
-         "9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
-
-
-def _plural(rank: str) -> str:
-    return "sixes" if rank == "6" else _WORD[rank] + "s"
 
 
 def hand_name(hand: Hand) -> str:
-    """The hand in the words of the felt: "two pair, kings and fives", "8-6-4-3-2 low"."""
+    """The hand in the words of the felt: "two pair, kings and fives, 9 kicker" (the engine's
+    shared describer, engine/hands/value.py), "8-6-4-3-2 low"."""
     ranks = [str(c.rank) for c in hand.cards]
     if isinstance(hand, EightOrBetterLowHand):
         lows = sorted(ranks, key=lambda r: 1 if r == "A" else _RANKS.index(r) + 2, reverse=True)
         return "-".join("A" if r == "A" else ("10" if r == "T" else r) for r in lows) + " low"
-    counts: dict[str, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    order = sorted(counts, key=lambda r: (counts[r], _RANKS.index(r)), reverse=True)
-    label = str(hand.entry.label.value).lower()
-    top = order[0]
-    if label in ("straight", "straight flush"):
-        wheel = set(ranks) == set("A2345")
-        high = "5" if wheel else max(ranks, key=_RANKS.index)
-        if label == "straight flush" and high == "A":
-            return "a royal flush"
-        return f"a {label}, {_WORD[high]} high"
-    if label == "flush":
-        return f"a flush, {_WORD[max(ranks, key=_RANKS.index)]} high"
-    if label == "four of a kind":
-        return f"four of a kind, {_plural(top)}"
-    if label == "full house":
-        return f"a full house, {_plural(top)} full of {_plural(order[1])}"
-    if label == "three of a kind":
-        return f"three of a kind, {_plural(top)}"
-    if label == "two pair":
-        return f"two pair, {_plural(top)} and {_plural(order[1])}"
-    if label == "one pair":
-        return f"a pair of {_plural(top)}"
-    return f"high card {_WORD[top]}"
+    words = evaluate_high([repr(c) for c in hand.cards]).description
+    return words[:1].lower() + words[1:]

@@ -14,7 +14,7 @@ from webgame.engine.rng import SeededRng
 from webgame.extensions import db
 from webgame.games import registry
 from webgame.models import BetSettlement, LedgerEntry, Round, utcnow
-from webgame.services import play, wallet
+from webgame.services import play, recall, wallet
 from webgame.services.tables import create_table
 
 from .tablehelp import Seat, assert_books_balance, latest_round
@@ -102,7 +102,9 @@ def test_each_player_reads_the_hand_history_with_their_own_cards(app, guest):
     assert "Dealt to" in text and " ".join(holes[0]) in text
     assert "Hold'em" in text and "SUMMARY" in text.upper()
     other = b.c.get(f"/rounds/{rnd.id}/hand.txt").get_data(as_text=True)
-    assert " ".join(holes[1]) in other
+    assert " ".join(holes[1]) in other and " ".join(holes[0]) not in other.split("*** SHOW")[0]
+    db.session.expire_all()
+    assert recall.prove(db.session.get(Round, rnd.id)).verified  # the seed and the journal replay the hand
 
 
 def stack_deck(monkeypatch, order: str) -> None:

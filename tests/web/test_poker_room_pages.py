@@ -334,3 +334,17 @@ def test_a_bomb_pot_antes_everyone_in_and_starts_on_the_flop(app, guest):
     assert len(state["hand"]["boards"][0]) == 3  # no pre-flop betting: the flop is out
     finish_hand([a, b])
     assert_books_balance()
+
+
+def test_a_timed_collection_is_paid_from_the_chips_before_the_cards(app, guest):
+    # 002 Appendix B's timed no-limit collection (P-302): each period is paid at its start.
+    table = make("lc-nl", config={"options": {"house_take": "lucky-chances-holdem-nl-timed"}})
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    db.session.expire_all()
+    state = latest_round(table).state
+    assert {f["seat"] for f in state["fees"]} == {0, 1} and all(f["amount"] > 0 for f in state["fees"])
+    assert wallet.balance(wallet.account("fees", table_id=table.id)) == sum(f["amount"] for f in state["fees"])
+    assert "Collection, seat 1" in a.page()
+    play_to_the_end(a, b)
+    assert_books_balance()

@@ -114,6 +114,6 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
             assumptions=(f"Exact by counting the P/D's whole hand off a full {decks}-deck shoe (the players' cards "
                          "unseen), drawn by its chart (hits soft 17) and finished for the bet (D-132): it wins on "
                          "a final 22; a Natural is not 22."),
-            exact=lambda: push_22_result(rules),
+            exact=lambda: push_22_result(rules), slow=True,  # seconds of counting: the page's worker
         ))
     return out

@@ -158,7 +158,7 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
             assumptions=(f"Exact by counting: the P/D's whole hand off a full {decks}-deck shoe (the players' "
                          f"cards unseen), drawn by its chart (hits soft 17); a bust is a total over {over} "
                          "(D-121); a Natural never busts; paid by the cards in the P/D's hand."),
-            exact=lambda: ps.buster_result(rules),
+            exact=lambda: ps.buster_result(rules), slow=True,  # seconds of counting: the page's worker
         ))
     if PERFECT_PAIRS in sides:
         out.append(Wager(

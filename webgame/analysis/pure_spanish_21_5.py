@@ -252,7 +252,7 @@ def wagers(variant: Variant, rules: Mapping[str, Any]) -> list[Wager]:
             assumptions=(f"Exact by counting: the P/D's whole hand off a full {decks}-deck shoe (the players' "
                          "cards unseen), drawn by Chart 1B (hits soft 17); a Pure 21.5 never busts; paid by "
                          "the cards in the busted hand (002 s.4745-4756, D-107)."),
-            exact=lambda: buster_result(rules),
+            exact=lambda: buster_result(rules), slow=True,  # seconds of counting: the page's worker
         ))
     if BLACKJACK_BONUS in sides:
         out.append(Wager(

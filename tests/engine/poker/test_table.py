@@ -114,3 +114,40 @@ def test_crystal_parks_big_o_waits_for_a_third_player():
     BIG_O.apply(state, Action("owner", 2, "12", 20_000), rng)
     BIG_O.apply(state, Action("deal"), rng)
     assert state.phase == "hand" and len(state.hand.players) == 3
+
+
+def kill_table(kill: str, winner: int) -> PokerState:
+    """Lucky Chances' limit Hold'em (002 §1) with the operator's kill, two players dealt in, after
+    a hand that ``winner`` (or -1: nobody) took whole."""
+    rules = resolve(load_game("texas-holdem").variants["lc-limit"], {"options": {"kill": kill}})
+    rng = SeededRng(b"kill")
+    state = TEXAS_HOLDEM.new_round(rules, rng, {"kill": winner})
+    for seat in range(2):
+        TEXAS_HOLDEM.apply(state, Action("owner", seat, str(seat + 10), 20_000), rng)
+    TEXAS_HOLDEM.apply(state, Action("deal"), rng)
+    return state
+
+
+def test_a_kill_hand_raises_the_limits_and_the_winner_posts_the_kill_blind():
+    normal = kill_table("none", 1).hand
+    half, full = kill_table("half", 1).hand, kill_table("full", 1).hand
+    assert not [f for f in normal.forced if f.kind == "kill"]
+    # D-427: ½ kill x1.5, full kill x2; the kill blind is the raised big blind, live
+    assert [(f.seat, f.amount) for f in half.forced if f.kind == "kill"] == [(1, normal.structure.big_blind * 3 // 2)]
+    assert [(f.seat, f.amount) for f in full.forced if f.kind == "kill"] == [(1, normal.structure.big_blind * 2)]
+    assert half.structure.bets == tuple(b * 3 // 2 for b in normal.structure.bets)
+    assert kill_table("half", -1).hand.structure.bets == normal.structure.bets
+
+
+def test_only_a_whole_pot_of_ten_big_bets_triggers_the_kill():
+    from webgame.games.poker.hand import Award
+    from webgame.games.poker.table import _kill_seat
+
+    state = kill_table("half", -1)
+    big_bet = state.hand.structure.bets[-1]
+    whole = [Award(0, 0, "whole", 10 * big_bet, {0: 10 * big_bet}, {})]
+    split = [Award(0, 0, "high", 5 * big_bet, {0: 5 * big_bet}, {}), Award(0, 0, "low", 5 * big_bet, {1: 5 * big_bet}, {})]
+    assert _kill_seat(state, whole, 10 * big_bet) == 0
+    assert _kill_seat(state, whole, 10 * big_bet - 1) == -1  # under ten big bets
+    assert _kill_seat(state, split, 10 * big_bet) == -1  # a split pot is no kill (D-427)
+    assert _kill_seat(kill_table("none", -1), whole, 10 * big_bet) == -1

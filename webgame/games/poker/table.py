@@ -46,6 +46,7 @@ from . import bots, hand, history, take
 from . import room as seating
 from .games import kind_from_rules
 from .structures import from_rules as structure_of
+from .structures import scaled
 
 METER = "bad-beat"  # the Bad Beat Jackpot's meter (house-take.toml [jackpot.bad-beat])
 BAD_BEAT = "bad-beat"  # a seat's share of a Bad Beat Jackpot award
@@ -83,6 +84,7 @@ class PokerState:
     awards: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     time_bank: dict[str, int] = field(default_factory=dict)  # table seat -> seconds left this session
+    kill: int = -1  # the table seat whose whole-pot win makes the next hand a kill hand (D-427), or -1
 
 
 def shuffled_deck(rng: Rng) -> list[str]:
@@ -113,10 +115,10 @@ class PokerTable(GameBase[PokerState]):
         data = (carry or {}).get("room")
         the_room = state_io.load(seating.Room, data) if data else seating.Room(max_seats=rr.max_seats)
         banks = {str(k): int(v) for k, v in ((carry or {}).get("time_bank") or {}).items()}
-        return PokerState(rules=dict(rules), room=the_room, time_bank=banks)
+        return PokerState(rules=dict(rules), room=the_room, time_bank=banks, kill=int((carry or {}).get("kill", -1)))
 
     def carry(self, state: PokerState) -> dict[str, Any]:
-        return {"room": state_io.dump(state.room), "time_bank": dict(state.time_bank)}
+        return {"room": state_io.dump(state.room), "time_bank": dict(state.time_bank), "kill": state.kill}
 
     def time_bank(self, state: PokerState, seat: int) -> int:
         if state.phase != HAND or self.to_act(state) != seat:
@@ -303,11 +305,18 @@ class PokerTable(GameBase[PokerState]):
             st.paid_until = paid.get(st.seat, st.paid_until)
         deck = shuffled_deck(rng)
         state.plan = plan
+        structure = structure_of(rules)
+        forced = [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced]
+        factor = KILL_FACTORS.get(str(rules.get("kill", "none"))) if table_option(rules, "kill") else None
+        if factor is not None and _r(state.kill) in plan.dealt:
+            # D-427: the kill hand's limits rise, and the player who won the whole pot posts a
+            # live kill blind of the raised big blind and acts last before the flop.
+            structure = scaled(structure, *factor)
+            forced.append(hand.Forced(state.kill, "kill", structure.big_blind, True))
+            events.append(Note(f"Kill hand: seat {state.kill + 1} posts the kill blind and the limits rise."))
         state.hand = hand.start_hand(
-            kind_from_rules(self.name, rules), structure_of(rules),
-            [(_t(s), stacks[s]) for s in plan.dealt], _t(plan.button),
-            [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced], deck,
-            run_it_twice=table_option(rules, "run-it-twice"))
+            kind_from_rules(self.name, rules), structure, [(_t(s), stacks[s]) for s in plan.dealt],
+            _t(plan.button), forced, deck, run_it_twice=table_option(rules, "run-it-twice"))
         state.phase = HAND
         events += self._stakes(state)
         if hand.is_over(state.hand):
@@ -364,6 +373,7 @@ class PokerTable(GameBase[PokerState]):
             if state.stacks.get(str(seat), 0) - stake + back - _fee(state, seat) <= 0:
                 busted.append(_r(seat))
         events += self._bad_beat(state, awards)
+        state.kill = _kill_seat(state, awards, pot)
         seating.after_hand(state.room, state.plan, list(state.plan.dealt), busted)
         state.phase = OVER
         return events
@@ -504,11 +514,29 @@ class PokerTable(GameBase[PokerState]):
         return history.history_text(record, viewer, table_name, hand_id, started)
 
 
+KILL_FACTORS = {"half": (3, 2), "full": (2, 1)}  # D-427: the kill hand's limits, x1.5 or x2
+KILL_POT_BIG_BETS = 10  # D-427: a whole pot of at least ten big bets of the normal limit
+
+
+def _kill_seat(state: PokerState, awards: list[hand.Award], pot: int) -> int:
+    """The seat that won the whole pot (a scoop at hi-lo, never a split) of at least ten big bets
+    of the table's normal limit, where the table plays kill hands (D-427); else -1."""
+    if not table_option(state.rules, "kill") or str(state.rules.get("kill", "none")) not in KILL_FACTORS:
+        return -1
+    winners = {seat for award in awards for seat in award.winners}
+    normal = structure_of(state.rules)
+    big_bet = normal.bets[-1] if normal.bets else normal.big_blind
+    return winners.pop() if len(winners) == 1 and pot >= KILL_POT_BIG_BETS * big_bet else -1
+
+
 def take_spec(rules: Mapping[str, Any]) -> str:
     """The house-take schedule the table runs (``"<schedule>:<option>"``): the operator's
     choice, else the variant's first."""
     chosen = str(rules.get("house_take") or "")
-    return chosen or str((rules.get("take") or ["rake-004"])[0])
+    offered = [str(t) for t in rules.get("take") or ["rake-004"]]
+    if not chosen and table_option(rules, "kill") and str(rules.get("kill", "none")) in KILL_FACTORS:
+        chosen = next((t for t in offered if t.endswith("-kill")), "")  # 002's kill tables' own schedule
+    return chosen or offered[0]
 
 
 def table_option(rules: Mapping[str, Any], option: str) -> bool:

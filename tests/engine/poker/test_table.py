@@ -19,11 +19,11 @@ FUND = 250_000
 
 
 def table_state(monkeypatch, order: list[str], options: dict[str, Any] | None = None,
-                meter: int = FUND) -> tuple[PokerState, list[Any]]:
+                meter: int = FUND, variant: str = "grand-ronde") -> tuple[PokerState, list[Any]]:
     rest = [c for c in poker_table.shuffled_deck(SeededRng(b"rest")) if c not in order]
     monkeypatch.setattr(poker_table, "shuffled_deck", lambda rng: list(order) + rest)
-    variant = load_game("texas-holdem").variants["grand-ronde"]
-    rules = resolve(variant, {"options": {"bad-beat-jackpot": True, **(options or {})}})
+    jackpot = {"bad-beat-jackpot": True} if variant == "grand-ronde" else {}
+    rules = resolve(load_game("texas-holdem").variants[variant], {"options": {**jackpot, **(options or {})}})
     rules["meters"] = {"bad-beat": meter}
     rng = SeededRng(b"table")
     state = TEXAS_HOLDEM.new_round(rules, rng, None)
@@ -151,3 +151,22 @@ def test_only_a_whole_pot_of_ten_big_bets_triggers_the_kill():
     assert _kill_seat(state, whole, 10 * big_bet - 1) == -1  # under ten big bets
     assert _kill_seat(state, split, 10 * big_bet) == -1  # a split pot is no kill (D-427)
     assert _kill_seat(kill_table("none", -1), whole, 10 * big_bet) == -1
+
+
+def test_a_silent_clock_runs_it_once(monkeypatch):
+    # Both all in before the flop: the vote to run it twice waits, and a clock says no (D-457).
+    state, _ = table_state(monkeypatch, BAD_BEAT, variant="nl-procedure")  # 001 §12 offers it
+    rng = SeededRng(b"all-in")
+    for _ in range(8):
+        seat = TEXAS_HOLDEM.to_act(state)
+        if seat is None or state.hand.phase != "betting":
+            break
+        kinds = {a.kind: a for a in TEXAS_HOLDEM.legal_actions(state, seat)}
+        move = kinds.get("raise") or kinds.get("bet")
+        if move is not None and move.max > state.hand.current:
+            TEXAS_HOLDEM.apply(state, Action(move.kind, seat, "", move.max), rng)
+        else:
+            TEXAS_HOLDEM.apply(state, Action("call" if "call" in kinds else "fold", seat), rng)
+    assert state.hand.phase == "run-vote"
+    move = TEXAS_HOLDEM.timeout_action(state)
+    assert (move.kind, move.spot) == ("run-twice", "no")

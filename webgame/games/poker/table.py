@@ -203,6 +203,9 @@ class PokerTable(GameBase[PokerState]):
             if kind == "deal":
                 return self._deal(state, rng)
             if kind in ("sit-out", "sit-in", "post", "straddle", "bomb-pot", "bomb-pot-yes"):
+                offered = [a for a in self.legal_actions(state, action.seat) if a.kind == kind]
+                if offered and offered[0].max and not offered[0].min <= action.amount <= offered[0].max:
+                    raise IllegalAction(f"Choose between {fmt(offered[0].min)} and {fmt(offered[0].max)}.")
                 return self._seat_choice(state, action)
             raise IllegalAction("The next hand has not been dealt yet.")
         if state.phase != HAND or state.hand is None:
@@ -412,15 +415,10 @@ class PokerTable(GameBase[PokerState]):
         seat = self.to_act(state)
         if seat is None or seat == SYSTEM_SEAT or state.hand is None:
             return None
-        kinds = {a.kind for a in hand.legal(state.hand, seat)}
-        # D-009, D-416: check when it is free, else the hand is folded.
-        for kind in ("check", "fold", "discard", "run-twice"):
-            if kind in kinds:
-                spot = ""
-                if kind in ("discard", "run-twice"):
-                    spot = next(a.spot for a in hand.legal(state.hand, seat) if a.kind == kind)
-                return Action(kind, seat, spot)
-        return None
+        # The hand's own default: check if free, else fold (D-009, D-416); the lowest card
+        # discarded; silence runs it once (D-457, P-293).
+        kind, amount, spot = hand.timeout_action(state.hand, seat)
+        return Action(kind, seat, spot, amount)
 
     def bot_action(self, state: PokerState, seat: int) -> Action | None:
         if state.phase != HAND or state.hand is None or hand.to_act(state.hand) != seat:

@@ -160,6 +160,40 @@ def test_the_buy_in_is_held_to_the_tables_bounds(app, guest):
     assert "at most $200" not in a.c.post(f"/tables/{table.id}/buy-in", {"amount": "200"}, htmx=True).get_data(as_text=True)
 
 
+def _buy(seat: Seat, amount: str) -> str:
+    return seat.c.post(f"/tables/{seat.table_id}/buy-in", {"amount": amount}, htmx=True).get_data(as_text=True)
+
+
+def _chips(table, seat: int = 0) -> int:
+    return wallet.balance(wallet.chips(table.seats[seat].player_id, table.id))
+
+
+@pytest.mark.parametrize("variant, per_day", [("chapter4", False), ("nl-procedure", True)])
+def test_one_short_buy_in_after_a_full_one(app, guest, variant, per_day):
+    """D-411: below the minimum only once after each full buy-in (c000, c002-c004), or once a
+    day after the initial buy-in at a c001 (Lucky Derby) table (001 s.33)."""
+    table = make(variant)
+    a = Seat(guest, table, 0, buy="")
+    assert "comes only after a full one" in _buy(a, "20")
+    assert _buy(a, "200") and _chips(table) == 20000
+    a.c.post(f"/tables/{table.id}/cash-out", {})
+    assert _chips(table) == 0
+    _buy(a, "20")                                                 # the short buy-in
+    assert _chips(table) == 2000
+    a.c.post(f"/tables/{table.id}/cash-out", {})
+    refused = _buy(a, "20")
+    assert _chips(table) == 0
+    assert ("today" if per_day else "after each full buy-in") in refused
+    _buy(a, "200")                                                # another full buy-in
+    a.c.post(f"/tables/{table.id}/cash-out", {})
+    _buy(a, "20")
+    assert _chips(table) == (0 if per_day else 2000)              # c001: still one a day
+    memos = db.session.scalars(sa.select(LedgerEntry.memo).where(
+        LedgerEntry.credit_id == wallet.chips(table.seats[0].player_id, table.id).id,
+        LedgerEntry.memo.like("%buy-in%")).order_by(LedgerEntry.id)).all()
+    assert memos[:3] == ["buy-in", "short buy-in", "buy-in"]
+
+
 def test_a_passed_clock_draws_the_time_bank_then_folds_a_bet(app, guest):
     table = make()
     a, _b = two_players(app, guest, table)

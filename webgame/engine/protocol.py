@@ -17,7 +17,7 @@ Money crosses the boundary only as events:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -252,7 +252,10 @@ class Game(Protocol[StateT]):
     def history(self, state: StateT, viewer: int | None, names: Mapping[int, str], table_name: str,
                 hand_id: int, started: str) -> str: ...
 
-    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int) -> str: ...
+    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int,
+                       earlier: Sequence[tuple[str, str]] = (), today: str = "") -> str: ...
+
+    def buy_in_memo(self, rules: Mapping[str, Any], holding: int, amount: int) -> str: ...
 
     def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None: ...
 
@@ -299,10 +302,18 @@ class GameBase(Game[StateT]):
         (the poker room); "" for games that keep none."""
         return ""
 
-    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
+    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int,
+                       earlier: Sequence[tuple[str, str]] = (), today: str = "") -> str:
         """Why buying ``amount`` more chips, holding ``holding`` at the table, is refused ("" if
-        it is not): the poker room's minimum and maximum buy-in (table stakes, D-411)."""
+        it is not): the poker room's minimum and maximum buy-in and its short buy-ins (table
+        stakes, D-411). ``earlier``: the player's past purchases at this table, oldest first,
+        as (`buy_in_memo`, day) pairs; ``today`` the day of this one ("2026-11-27")."""
         return ""
+
+    def buy_in_memo(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
+        """The ledger memo of a purchase of chips, which is how later purchases know the
+        earlier ones: the poker room tells full and short buy-ins apart (D-411)."""
+        return "buy-in"
 
     def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None:
         """(floor, target): a bot below the floor in chips is topped up to the target, where the

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sqlalchemy as sa
+
 from ..engine.money import fmt
+from ..extensions import db
 from ..games import registry
-from ..models import Player, Table
+from ..models import Account, LedgerEntry, Player, Table, utcnow
 from . import live, wallet
 from .rounds import PlayError, next_round_rules
 from .seating import in_play_anywhere
@@ -14,15 +17,28 @@ def buy_in(table: Table, player: Player, amount: int) -> None:
     if amount <= 0:
         raise PlayError("Enter an amount greater than zero.")
     game = registry.engine(table.game, table.variant)
-    refusal = game.buy_in_refusal(next_round_rules(table), wallet.balance(wallet.chips(player.id, table.id)), amount)
+    rules = next_round_rules(table)
+    chips = wallet.chips(player.id, table.id)
+    holding = wallet.balance(chips)
+    refusal = game.buy_in_refusal(rules, holding, amount, purchases(chips), utcnow().date().isoformat())
     if refusal:
         raise PlayError(refusal)
     try:
-        wallet.transfer(wallet.wallet(player.id), wallet.chips(player.id, table.id), amount,
-                        memo="buy-in")
+        wallet.transfer(wallet.wallet(player.id), chips, amount,
+                        memo=game.buy_in_memo(rules, holding, amount))
     except wallet.InsufficientFunds as exc:
         raise PlayError("Your wallet does not hold that much.") from exc
     live.touch(table.id)
+
+
+def purchases(chips: Account) -> list[tuple[str, str]]:
+    """Every purchase of chips into this table account, oldest first, as (memo, day): what a
+    game needs to judge the next one (the poker room's short buy-ins, D-411)."""
+    rows = db.session.execute(
+        sa.select(LedgerEntry.memo, LedgerEntry.created_at)
+        .where(LedgerEntry.credit_id == chips.id, LedgerEntry.debit_id == wallet.wallet(chips.player_id or 0).id)
+        .order_by(LedgerEntry.id))
+    return [(memo, created.date().isoformat()) for memo, created in rows]
 
 
 def cash_out(table: Table, player: Player) -> int:

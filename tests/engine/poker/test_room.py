@@ -257,20 +257,24 @@ def test_buy_in_bounds_and_the_short_buy_in() -> None:
     assert rm.buy_in_bounds(nl) == (8000, 20000)                 # 40 and 100 big blinds
     limit = RoomRules(blinds=(200, 400), structure="limit", big_bet=800)
     assert rm.buy_in_bounds(limit) == (8000, 0)                  # 10 big bets, no maximum
-    room = table(1, button=1)
-    with pytest.raises(ValueError):
-        rm.buy_in(room, 1, 5000, 0, nl)                          # short before any full buy-in
-    rm.buy_in(room, 1, 10000, 0, nl)
-    rm.buy_in(room, 1, 2000, 0, nl)                              # one short buy-in after it
-    with pytest.raises(ValueError):
-        rm.buy_in(room, 1, 2000, 0, nl)
-    with pytest.raises(ValueError):
-        rm.buy_in(room, 1, 10000, 15000, nl)                     # over 100 big blinds
+    full, short = rm.FULL_BUY_IN, rm.SHORT_BUY_IN
+    assert rm.buy_in_kind(nl, 0, 8000) == full
+    assert rm.buy_in_kind(nl, 3000, 5000) == full                # an add-on up to the minimum
+    assert rm.buy_in_kind(nl, 0, 5000) == short
+    assert "after a full one" in rm.buy_in_refusal(nl, 0, 5000)  # short before any full buy-in
+    assert rm.buy_in_refusal(nl, 0, 10000) == ""
+    assert rm.buy_in_refusal(nl, 0, 2000, [(full, "d1")]) == ""  # one short buy-in after it
+    assert "after each full buy-in" in rm.buy_in_refusal(nl, 0, 2000, [(full, "d1"), (short, "d1")])
+    assert rm.buy_in_refusal(nl, 0, 2000, [(full, "d1"), (short, "d1"), (full, "d2")]) == ""
+    assert "at most $200" in rm.buy_in_refusal(nl, 15000, 10000, [(full, "d1")])   # over 100 big blinds
+    assert rm.buy_in_refusal(nl, 0, 0) != ""
     daily = RoomRules(blinds=(100, 200), short_buy_in="per-day")
-    rm.buy_in(room, 1, 2000, 0, daily, day="2026-11-27")
-    with pytest.raises(ValueError):
-        rm.buy_in(room, 1, 2000, 0, daily, day="2026-11-27")
-    rm.buy_in(room, 1, 2000, 0, daily, day="2026-11-28")
+    assert rm.buy_in_refusal(daily, 0, 2000, [], today="2026-11-27") != ""          # after the initial one
+    assert rm.buy_in_refusal(daily, 0, 2000, [(full, "2026-11-27")], today="2026-11-27") == ""
+    used = [(full, "2026-11-27"), (short, "2026-11-27")]
+    assert "today" in rm.buy_in_refusal(daily, 0, 2000, used, today="2026-11-27")
+    assert rm.buy_in_refusal(daily, 0, 2000, used, today="2026-11-28") == ""
+    assert rm.buy_in_refusal(daily, 0, 2000, used + [(full, "2026-11-27")], today="2026-11-27") != ""
 
 
 def test_room_round_trips_through_json() -> None:
@@ -345,12 +349,11 @@ def test_the_15x30_rebuy_does_not_use_up_the_short_buy_in() -> None:
     rules = RoomRules(blinds=(1000, 1500), structure="fixed-limit", big_bet=3000,
                       short_buy_in="per-day", free_rebuy=15000)
     assert rm.buy_in_bounds(rules) == (30000, 0)                  # 10 big bets
-    room = table(1, button=1)
-    rm.buy_in(room, 1, 15000, 0, rules, day="d1")                 # the $150 re-buy
-    rm.buy_in(room, 1, 15000, 0, rules, day="d1")                 # again
-    rm.buy_in(room, 1, 10000, 0, rules, day="d1")                 # the day's short buy-in
-    with pytest.raises(ValueError):
-        rm.buy_in(room, 1, 10000, 0, rules, day="d1")
+    assert rm.buy_in_kind(rules, 0, 15000) == rm.RE_BUY           # the $150 re-buy (001 s.33)
+    earlier = [(rm.FULL_BUY_IN, "d1"), (rm.RE_BUY, "d1"), (rm.RE_BUY, "d1")]
+    assert rm.buy_in_refusal(rules, 0, 15000, earlier, today="d1") == ""   # again and again
+    assert rm.buy_in_refusal(rules, 0, 10000, earlier, today="d1") == ""   # the day's short buy-in
+    assert rm.buy_in_refusal(rules, 0, 10000, earlier + [(rm.SHORT_BUY_IN, "d1")], today="d1") != ""
 
 
 def test_a_sitting_out_seat_is_held_ten_minutes() -> None:

@@ -23,11 +23,12 @@ one), `limits["buy-in"]` ({min, max} cents; else D-411's multiples) and `short-b
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from webgame.engine.cards import RANKS, SUITS
+from webgame.engine.money import fmt
 
 PLAYING = "playing"
 SITTING_OUT = "sitting-out"
@@ -53,8 +54,6 @@ class Seat:
     post: bool = False             # chose to post now instead of waiting for the big blind
     since: int = 0                 # when the player sat down (seconds): the c001 time collection's clock (D-514)
     paid_until: int = 0            # the time collection is paid up to here (seconds)
-    short_buy_ok: bool = False     # a short buy-in is still allowed (D-411)
-    short_day: str = ""            # c001: the day a short buy-in was used
     away_since: int = 0            # when the player sat out (seconds), for the seat hold (D-418)
 
 
@@ -262,29 +261,51 @@ def buy_in_bounds(rules: RoomRules) -> tuple[int, int]:
     return BIG_BET_MIN_BLINDS * rules.big_blind, BIG_BET_MAX_BLINDS * rules.big_blind
 
 
-def buy_in(room: Room, seat: int, amount: int, stack: int, rules: RoomRules, day: str = "") -> None:
-    """Check and record a buy-in or add-on (table stakes, D-411): raises ValueError in
-    plain words. A short buy-in (below the minimum) is allowed once after each full buy-in,
-    or in the c001 profile once per game per day."""
-    s = _get(room, seat)
+FULL_BUY_IN = "buy-in"
+SHORT_BUY_IN = "short buy-in"
+RE_BUY = "re-buy"
+
+
+def buy_in_kind(rules: RoomRules, holding: int, amount: int) -> str:
+    """What a purchase of ``amount`` chips by a seat holding ``holding`` is (D-411): a short
+    buy-in leaves the seat below the table minimum (c001 s.33: "anything less than the
+    minimum Buy In"); the c001 15x30 game's $150 re-buy is neither (s.33's exception)."""
+    low, _ = buy_in_bounds(rules)
+    if rules.free_rebuy and amount == rules.free_rebuy:
+        return RE_BUY
+    return FULL_BUY_IN if holding + amount >= low else SHORT_BUY_IN
+
+
+def buy_in_refusal(rules: RoomRules, holding: int, amount: int,
+                   earlier: Sequence[tuple[str, str]] = (), today: str = "") -> str:
+    """Why this buy-in or add-on is refused, in plain words ("" when it is allowed). Table
+    stakes (D-411): never more than the maximum in front of the seat; below the minimum only
+    as the one short buy-in allowed after each full buy-in at the table (c000 s.902, c003),
+    or in the c001 profile once per game per day after the initial buy-in (001 s.33).
+    ``earlier`` is the player's past purchases at this table, oldest first, as
+    (kind, day) pairs with the kinds of `buy_in_kind`."""
     low, high = buy_in_bounds(rules)
     if amount <= 0:
-        raise ValueError("A buy-in is a positive amount")
-    if high and stack + amount > high:
-        raise ValueError(f"The most a seat may have on the table is ${high / 100:,.2f}")
-    if rules.free_rebuy and amount == rules.free_rebuy:
-        return   # it does not use up the short buy-in (D-411)
-    if amount >= low:
-        s.short_buy_ok = rules.short_buy_in != "per-day" or s.short_day != day
-        return
+        return "A buy-in is a positive amount."
+    if high and holding + amount > high:
+        return (f"Table stakes: at most {fmt(high)} in front of you at this table "
+                f"(you hold {fmt(holding)}).")
+    kind = buy_in_kind(rules, holding, amount)
+    if kind != SHORT_BUY_IN:
+        return ""
+    kinds = [k for k, _ in earlier]
+    if FULL_BUY_IN not in kinds:
+        return f"The minimum buy-in here is {fmt(low)}; a short buy-in comes only after a full one."
     if rules.short_buy_in == "per-day":
-        if s.short_day == day:
-            raise ValueError("One short buy-in per game per day")
-        s.short_day = day
-        return
-    if not s.short_buy_ok:
-        raise ValueError(f"The minimum buy-in is ${low / 100:,.2f}; one short buy-in is allowed after each full buy-in")
-    s.short_buy_ok = False
+        if any(k == SHORT_BUY_IN and day == today for k, day in earlier):
+            return (f"The minimum buy-in here is {fmt(low)}: your one short buy-in for "
+                    "today is used.")
+        return ""
+    last_full = len(kinds) - 1 - kinds[::-1].index(FULL_BUY_IN)
+    if SHORT_BUY_IN in kinds[last_full + 1:]:
+        return (f"The minimum buy-in here is {fmt(low)}: one short buy-in is allowed "
+                "after each full buy-in.")
+    return ""
 
 
 # ---------------------------------------------------------------- the button

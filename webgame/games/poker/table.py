@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,14 +128,12 @@ class PokerTable(GameBase[PokerState]):
     def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool:
         return seated >= 2
 
-    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
-        low, high = seating.buy_in_bounds(_room_rules(rules))
-        if high and holding + amount > high:
-            return (f"Table stakes: at most {fmt(high)} in front of you at this table "
-                    f"(you hold {fmt(holding)}).")
-        if holding + amount < low:
-            return f"The minimum buy-in here is {fmt(low)}."
-        return ""
+    def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int,
+                       earlier: Sequence[tuple[str, str]] = (), today: str = "") -> str:
+        return seating.buy_in_refusal(_room_rules(rules), holding, amount, earlier, today)
+
+    def buy_in_memo(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
+        return seating.buy_in_kind(_room_rules(rules), holding, amount)
 
     def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None:
         # A bot buys in like a player once it holds less than the minimum: a hundred big
@@ -593,7 +591,8 @@ def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
         straddle=table_option(rules, "straddle"), bomb_pot=table_option(rules, "bomb-pot"),
         bomb_every=int(rules.get("bomb_pot_every", 0)),
         buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
-        short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")))
+        short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")),
+        free_rebuy=int(rules.get("free_rebuy", 0)))
 
 
 def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:

@@ -194,6 +194,16 @@ def test_one_short_buy_in_after_a_full_one(app, guest, variant, per_day):
     assert memos[:3] == ["buy-in", "short buy-in", "buy-in"]
 
 
+def test_the_operators_posted_game_sets_the_stakes_and_the_buy_in(app, guest):
+    """P-306: a Lucky Chances table runs the game its operator posts from 002 Appendix B."""
+    table = make("lc-limit", config={"options": {"house_take": "lucky-chances-holdem-limit:41-44"}})
+    a = Seat(guest, table, 0, buy="")
+    assert "$6/$12 Fixed Limit, blinds $2/$6" in a.html
+    assert "The minimum buy-in here is $120" in _buy(a, "100")
+    _buy(a, "120")
+    assert _chips(table) == 12000
+
+
 def test_a_passed_clock_draws_the_time_bank_then_folds_a_bet(app, guest):
     table = make()
     a, _b = two_players(app, guest, table)
@@ -363,7 +373,7 @@ def test_a_bomb_pot_antes_everyone_in_and_starts_on_the_flop(app, guest):
 
 def test_a_timed_collection_is_paid_from_the_chips_before_the_cards(app, guest):
     # 002 Appendix B's timed no-limit collection (P-302): each period is paid at its start.
-    table = make("lc-nl", config={"options": {"house_take": "lucky-chances-holdem-nl-timed"}})
+    table = make("lc-nl", config={"options": {"house_take": "lucky-chances-holdem-nl-timed:235-237"}})
     a, b = two_players(app, guest, table)
     a.act("deal")
     db.session.expire_all()

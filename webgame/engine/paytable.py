@@ -25,7 +25,15 @@ says in words what it is and what each choice means, for the operator's page::
 
 ``labels`` goes with ``choices``, one for one: a variant that changes the choices says
 their words again (:func:`option_choices`). An option with ``pays_line = "<paytable>/<line>"``
-posts that line's odds (a "no less than" payout the operator may raise, D-005).
+posts that line's odds (a "no less than" payout the operator may raise, D-005). An option
+with ``sets`` carries rule settings with each choice: the posted games of a card room's
+collection schedule set the table's blinds, bets and buy-in with the row (``sets.<choice>`` is
+a table of settings; its ``limits`` are the defaults of those limits)::
+
+    [variants.lc-limit.options.house_take.sets."lucky-chances-holdem-limit:7-10"]
+    blinds = [200, 300]
+    bets = [300, 600]
+    limits = { buy-in = { min = 6000, max = 10000000 } }
 
 A limit the rulebook states binds the operator (D-004). It is written on the limit itself::
 
@@ -357,6 +365,11 @@ def resolve(variant: Variant, config: Mapping[str, Any] | None = None) -> dict[s
             raise ValueError(f"{name} must be one of {', '.join(map(str, choices))}")
         rules[name] = value
     limits = {k: {"min": v.min, "max": v.max} for k, v in variant.limits.items()}
+    for name, spec in variant.options.items():
+        carried = dict((spec.get("sets") or {}).get(str(rules[name]), {}))
+        for limit, bounds in carried.pop("limits", {}).items():
+            limits[limit] = {"min": int(bounds["min"]), "max": int(bounds["max"])}
+        rules.update(carried)
     posted = option_bounds(variant, rules)
     for name, bounds in posted.items():
         lo, hi = fit(limits[name]["min"], limits[name]["max"], bounds)

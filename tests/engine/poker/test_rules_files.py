@@ -85,3 +85,73 @@ def test_the_raise_cap_follows_each_rulebook_and_structure_D403() -> None:
     assert cap("omaha", "lucky-derby", "pot-limit") == 3               # 001 s.5813
     nl100 = from_rules(resolve(load_game("texas-holdem").variants["lucky-derby-nl100"]))
     assert (nl100.big_blind, nl100.min_bet, nl100.max_raise) == (300, 300, 20000)  # D-423
+
+
+# The posted games of 002 Appendix B (P-306): each choice sets the table's stakes and its row.
+POSTED = [(g, v, c) for g, v in VARIANTS
+          for c in load_game(g).variants[v].options.get("house_take", {}).get("sets", {})]
+
+
+def test_the_lucky_chances_tables_offer_every_posted_game() -> None:
+    from webgame.games.poker import take
+
+    by_variant: dict[tuple[str, str], int] = {}
+    for g, v, _ in POSTED:
+        by_variant[(g, v)] = by_variant.get((g, v), 0) + 1
+    # every option printed in each schedule the variant names (002 Appendix B)
+    assert by_variant == {("texas-holdem", "lc-limit"): 30, ("texas-holdem", "lc-spread"): 6,
+                          ("texas-holdem", "lc-nl"): 15 + 18, ("omaha-hi-lo", "lc-limit"): 9,
+                          ("omaha-hi-lo", "lc-pot-limit"): 7 + 5}
+    assert sum(len(take.schedule(s).options) for s in (
+        "lucky-chances-holdem-limit", "lucky-chances-holdem-spread", "lucky-chances-holdem-nl",
+        "lucky-chances-holdem-nl-timed", "lucky-chances-omaha-hi-lo-limit",
+        "lucky-chances-omaha-hi-lo-pot-limit", "lucky-chances-omaha-hi-lo-pot-limit-timed")) == len(POSTED)
+
+
+@pytest.mark.parametrize(("game", "slug", "choice"), POSTED)
+def test_a_posted_game_sets_the_blinds_bets_buy_in_and_row(game: str, slug: str, choice: str) -> None:
+    from webgame.games.poker import take
+    from webgame.games.poker.table import take_spec
+
+    rules = resolve(load_game(game).variants[slug], {"options": {"house_take": choice}})
+    _, option = take.resolve(choice)
+    assert option is not None and take_spec(rules) == choice
+    assert rules["blinds"] == list(option.blinds)
+    big_blind = option.blinds[-1]
+    buy_in = rules["limits"]["buy-in"]
+    if rules["structure"] == "fixed-limit":
+        assert rules["bets"] == list(option.game)
+        assert buy_in["min"] == 10 * option.game[-1]                  # D-411: ten big bets
+    elif rules["structure"] == "spread-limit":
+        assert rules["spread"] == list(option.game) and rules["min_bet"] == option.game[0]
+        assert buy_in["min"] == 10 * option.game[-1]
+    else:
+        assert rules["min_bet"] == big_blind
+        assert (buy_in["min"], buy_in["max"]) == (40 * big_blind, 100 * big_blind)   # D-411
+    assert from_rules(rules).big_blind == big_blind
+
+
+def test_a_kill_table_collects_by_the_kill_row_of_its_own_game() -> None:
+    from webgame.games.poker.table import take_spec
+
+    variant = load_game("texas-holdem").variants["lc-limit"]
+    assert take_spec(resolve(variant)) == "lucky-chances-holdem-limit:7-10"          # $3-$6
+    half = resolve(variant, {"options": {"kill": "half"}})
+    assert take_spec(half) == "lucky-chances-holdem-kill:128-131"                    # $3-$6 w/ kill
+    bigger = resolve(variant, {"options": {"kill": "full", "house_take": "lucky-chances-holdem-limit:92-95"}})
+    assert bigger["bets"] == [1000, 2000]
+    # the kill schedule prints no $10-$20 game: the table keeps its own row
+    assert take_spec(bigger) == "lucky-chances-holdem-limit:92-95"
+
+
+def test_lucky_derby_15x30_has_its_re_buy() -> None:
+    from webgame.games.poker import room
+    from webgame.games.poker.table import _room_rules
+
+    variant = load_game("texas-holdem").variants["lucky-derby-limit"]
+    small = _room_rules(resolve(variant))
+    big = _room_rules(resolve(variant, {"options": {"game": "15x30"}}))
+    assert (small.big_bet, small.free_rebuy, big.big_bet, big.free_rebuy) == (1600, 0, 3000, 15000)
+    assert room.buy_in_bounds(big) == (30000, 10000000) and big.short_buy_in == "per-day"
+    assert room.buy_in_kind(big, 0, 15000) == room.RE_BUY                    # 001 s.33
+    assert room.buy_in_kind(small, 0, 15000) == room.SHORT_BUY_IN

@@ -170,3 +170,16 @@ def test_a_silent_clock_runs_it_once(monkeypatch):
     assert state.hand.phase == "run-vote"
     move = TEXAS_HOLDEM.timeout_action(state)
     assert (move.kind, move.spot) == ("run-twice", "no")
+
+
+def test_the_operator_chooses_the_house_bots_style() -> None:
+    """P-309: all tight, all loose, or both in turn by the bot's player id."""
+    from webgame.engine.paytable import load_game, resolve
+    from webgame.games.poker.table import bot_style
+
+    rules = resolve(load_game("omaha").variants["chapter4"])
+    assert rules["bot_style"] == "mixed"
+    assert [bot_style(rules, o) for o in ("7", "8")] == ["loose", "tight"]
+    for style in ("tight", "loose"):
+        chosen = resolve(load_game("omaha").variants["chapter4"], {"options": {"bot_style": style}})
+        assert {bot_style(chosen, o) for o in ("7", "8")} == {style}

@@ -426,7 +426,7 @@ class PokerTable(GameBase[PokerState]):
             return None
         seen = _seen(state.hand, seat, self.slug)
         owner = state.owners.get(str(seat), "0")
-        style = "loose" if int(owner or 0) % 2 else "tight"
+        style = bot_style(state.rules, owner)
         # A bot's mixing is drawn from the hand as it stands, so a replay makes the same move.
         digest = hashlib.sha256(json.dumps([state.hand.deck, len(state.notes), seat]).encode()).digest()
         kind, amount, spot = bots.decide(style, seen, legal, SeededRng(digest))
@@ -530,9 +530,23 @@ def take_spec(rules: Mapping[str, Any]) -> str:
     choice, else the variant's first."""
     chosen = str(rules.get("house_take") or "")
     offered = [str(t) for t in rules.get("take") or ["rake-004"]]
-    if not chosen and table_option(rules, "kill") and str(rules.get("kill", "none")) in KILL_FACTORS:
-        chosen = next((t for t in offered if t.endswith("-kill")), "")  # 002's kill tables' own schedule
+    if table_option(rules, "kill") and str(rules.get("kill", "none")) in KILL_FACTORS:
+        # 002's kill tables collect by their own schedule, the row of the same posted game;
+        # a game the kill schedule does not print keeps its own row (P-306)
+        kill = next((t for t in offered if t.endswith("-kill")), "")
+        matched = take.option_for_game(kill, [int(b) for b in rules.get("bets") or []]) if kill else ""
+        if matched:
+            return matched
     return chosen or offered[0]
+
+
+def bot_style(rules: Mapping[str, Any], owner: str) -> str:
+    """The operator's choice of house bots (P-309): all tight, all loose, or mixed, where a
+    bot's style follows its player (odd ids loose, even tight) so a full table has both."""
+    chosen = str(rules.get("bot_style", "mixed"))
+    if chosen in bots.STYLES:
+        return chosen
+    return "loose" if int(owner or 0) % 2 else "tight"
 
 
 def table_option(rules: Mapping[str, Any], option: str) -> bool:

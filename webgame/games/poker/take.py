@@ -71,6 +71,7 @@ class Option:
     structures: tuple[str, ...] = ()
     limits: tuple[str, ...] = ()
     blinds: tuple[int, ...] = ()
+    game: tuple[int, ...] = ()    # 002: the posted game's bets ("3-6 limit": 300, 600)
     buy_in_from: int = 0
     cite: str = ""
     note: str = ""
@@ -121,6 +122,7 @@ def _option(key: str, table: Mapping[str, Any], data: Mapping[str, Any]) -> Opti
                   modified_b=int(data.get("modified-b", 0)),
                   structures=tuple(data.get("structures", table.get("structures", ()))),
                   limits=tuple(data.get("limits", ())), blinds=tuple(data.get("blinds", ())),
+                  game=tuple(int(b) for b in data.get("limit", ())),
                   buy_in_from=int(data.get("buy-in-from", 0)),
                   cite=str(data.get("cite", "")), note=str(data.get("note", "")))
 
@@ -177,6 +179,14 @@ def option_for_buy_in(name: str, buy_in: int) -> str:
     if not fits:
         raise ValueError(f"No {name} row for a ${buy_in / 100:,.2f} buy-in")
     return f"{name}:{max(fits, key=lambda o: o.buy_in_from).key}"
+
+
+def option_for_game(name: str, bets: Sequence[int]) -> str:
+    """The first option of a 002 schedule printed for this posted game (its small and big
+    bet), as a schedule spec; "" when the schedule prints none for it."""
+    sched = schedule(name)
+    key = next((o.key for o in sched.options.values() if o.game and list(o.game) == list(bets)), "")
+    return f"{name}:{key}" if key else ""
 
 
 def option_for_limit(name: str, label: str) -> str:

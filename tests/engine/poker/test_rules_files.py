@@ -155,3 +155,37 @@ def test_lucky_derby_15x30_has_its_re_buy() -> None:
     assert room.buy_in_bounds(big) == (30000, 10000000) and big.short_buy_in == "per-day"
     assert room.buy_in_kind(big, 0, 15000) == room.RE_BUY                    # 001 s.33
     assert room.buy_in_kind(small, 0, 15000) == room.SHORT_BUY_IN
+
+
+CRYSTAL_PARK = [(g, v, c) for g, v in VARIANTS
+                for c in load_game(g).variants[v].options.get("game", {}).get("sets", {})
+                if load_game(g).variants[v].seed == "003"]
+
+
+def test_crystal_park_offers_every_printed_limit() -> None:
+    assert len(CRYSTAL_PARK) == 12 + 5 + 5 + 5 + 5       # 003 Appendix A's limit groups
+
+
+@pytest.mark.parametrize(("game", "slug", "choice"), CRYSTAL_PARK)
+def test_a_crystal_park_limit_collects_by_its_own_row(game: str, slug: str, choice: str) -> None:
+    from webgame.games.poker import take
+    from webgame.games.poker.table import take_spec
+
+    rules = resolve(load_game(game).variants[slug], {"options": {"game": choice}})
+    _, option = take.resolve(take_spec(rules))
+    assert option is not None
+    printed = [lim.replace(" ", "").lower().removesuffix("kill").removesuffix("w/") for lim in option.limits]
+    assert choice.lower() in printed                       # the row printed for this limit
+    small, big = (int(x.strip("$")) * 100 for x in choice.split("-"))
+    assert rules["bets"] == [small, big] and rules["limits"]["buy-in"]["min"] == 10 * big
+
+
+def test_crystal_park_no_limit_collects_by_the_tables_buy_in() -> None:
+    from webgame.games.poker.table import take_spec
+
+    variant = load_game("texas-holdem").variants["cp-nl"]
+    assert take_spec(resolve(variant)) == "crystal-park-holdem-nl:2"      # an $80 minimum: the $40+ row
+    low = resolve(variant, {"limits": {"buy-in": {"min": 2000, "max": 20000}}})
+    assert take_spec(low) == "crystal-park-holdem-nl:1"
+    high = resolve(variant, {"limits": {"buy-in": {"min": 10000, "max": 20000}}})
+    assert take_spec(high) == "crystal-park-holdem-nl:3"

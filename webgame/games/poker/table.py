@@ -537,7 +537,14 @@ def take_spec(rules: Mapping[str, Any]) -> str:
         matched = take.option_for_game(kill, [int(b) for b in rules.get("bets") or []]) if kill else ""
         if matched:
             return matched
-    return chosen or offered[0]
+    spec = chosen or offered[0]
+    name, _, option = spec.partition(":")
+    if not option and take.schedule(name).kind == "collection":
+        # 003's no-limit rows are printed by buy-in: the row of the table's minimum (D-516)
+        buy_in = int(((rules.get("limits") or {}).get("buy-in") or {}).get("min", 0))
+        if any(o.buy_in_from for o in take.schedule(name).options.values()) and buy_in:
+            return take.option_for_buy_in(name, buy_in)
+    return spec
 
 
 def bot_style(rules: Mapping[str, Any], owner: str) -> str:

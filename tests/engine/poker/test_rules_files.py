@@ -189,3 +189,14 @@ def test_crystal_park_no_limit_collects_by_the_tables_buy_in() -> None:
     assert take_spec(low) == "crystal-park-holdem-nl:1"
     high = resolve(variant, {"limits": {"buy-in": {"min": 10000, "max": 20000}}})
     assert take_spec(high) == "crystal-park-holdem-nl:3"
+
+
+def test_a_lucky_derby_table_collects_by_an_option_of_its_structure() -> None:
+    from webgame.games.poker import take
+    from webgame.games.poker.table import take_spec
+
+    omaha = load_game("omaha").variants["lucky-derby"]
+    assert take_spec(resolve(omaha)) == "lucky-derby-omaha:52"                       # pot-limit (D-430)
+    limit = take_spec(resolve(omaha, {"options": {"structure": "fixed-limit"}}))
+    _, option = take.resolve(limit)
+    assert option is not None and "limit" in option.structures and limit == "lucky-derby-omaha:1"

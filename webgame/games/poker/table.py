@@ -544,7 +544,7 @@ def take_spec(rules: Mapping[str, Any]) -> str:
         buy_in = int(((rules.get("limits") or {}).get("buy-in") or {}).get("min", 0))
         if any(o.buy_in_from for o in take.schedule(name).options.values()) and buy_in:
             return take.option_for_buy_in(name, buy_in)
-    return spec
+    return take.option_for_structure(spec, str(rules.get("structure", "")))
 
 
 def bot_style(rules: Mapping[str, Any], owner: str) -> str:

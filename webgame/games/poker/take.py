@@ -189,6 +189,20 @@ def option_for_game(name: str, bets: Sequence[int]) -> str:
     return f"{name}:{key}" if key else ""
 
 
+def option_for_structure(spec: str, structure: str) -> str:
+    """The spec itself when its option is printed for the table's betting structure, else the
+    schedule's first option that is (001 Appendix B prints separate limit and no-limit/pot-limit
+    options: a Lucky Derby Omaha table switched to limit collects by a limit option, P-306)."""
+    sched, option = resolve(spec)
+    wanted = "limit" if structure in ("fixed-limit", "spread-limit", "limit") else structure
+    if option is None:
+        return spec
+    if not option.structures or not wanted or wanted in option.structures:
+        return f"{sched.name}:{option.key}"
+    fits = [o.key for o in sched.options.values() if wanted in o.structures]
+    return f"{sched.name}:{fits[0]}" if fits else spec
+
+
 def option_for_limit(name: str, label: str) -> str:
     """The option whose printed limits name this table's (003: "$4-$8"; Kill tables "w/Kill")."""
     sched = schedule(name)

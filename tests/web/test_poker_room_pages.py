@@ -204,6 +204,29 @@ def test_the_operators_posted_game_sets_the_stakes_and_the_buy_in(app, guest):
     assert _chips(table) == 12000
 
 
+def test_the_operator_posts_a_bigger_game_and_the_buy_in_follows(operator):
+    """P-306: the form still shows the old game's buy-in; left as shown, it follows the game."""
+    from webgame.services.rounds import next_round_rules
+
+    table = make("lc-limit")
+    operator.get("/operator/")
+    assert "$6-$12 limit, blinds $2/$6, collected by the hand (002 options 41-44)" in \
+        operator.get(f"/operator/?edit={table.id}").get_data(as_text=True)
+    resp = operator.post(f"/operator/tables/{table.id}", {
+        "name": table.name, "variant": "lc-limit", "opt_house_take": "lucky-chances-holdem-limit:41-44",
+        "opt_straddle": "False", "opt_kill": "none", "opt_bad-beat-jackpot": "False", "opt_bot_style": "mixed",
+        "limit_buy-in_min": "60", "limit_buy-in_max": "100000", "bots_allowed": "1"})
+    assert resp.status_code == 302
+    db.session.expire_all()
+    rules = next_round_rules(table)
+    assert rules["bets"] == [600, 1200] and rules["limits"]["buy-in"]["min"] == 12000
+    operator.post(f"/operator/tables/{table.id}", {
+        "name": table.name, "variant": "lc-limit", "opt_house_take": "lucky-chances-holdem-limit:41-44",
+        "limit_buy-in_min": "150", "limit_buy-in_max": "100000", "bots_allowed": "1"})
+    db.session.expire_all()
+    assert next_round_rules(table)["limits"]["buy-in"]["min"] == 15000      # the operator's own figure
+
+
 def test_a_passed_clock_draws_the_time_bank_then_folds_a_bet(app, guest):
     table = make()
     a, _b = two_players(app, guest, table)

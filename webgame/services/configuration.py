@@ -61,7 +61,19 @@ def posted(table: Table, form: Mapping[str, str]) -> tuple[str, dict[str, Any]]:
     if variant not in registry.rules(table.game).variants:
         raise ConfigError("That game has no such rule variant.")
     drawn_for = form.get("form_variant", table.variant)
-    return variant, from_form(table.game, variant, form) if variant == drawn_for else {}
+    if variant != drawn_for:
+        return variant, {}
+    config = from_form(table.game, variant, form)
+    spec = registry.rules(table.game).variants[variant]
+    if any("sets" in o for o in spec.options.values()):
+        # A limit left as the form showed it, where the table had no limit of its own, follows
+        # the game the operator posts (the buy-in of a Lucky Chances game, P-306).
+        saved = dict(table.config or {}) if variant == table.variant else {}
+        shown = resolve(spec, saved)["limits"]
+        for name in [n for n, lim in config["limits"].items()
+                     if lim == shown.get(n) and n not in saved.get("limits", {})]:
+            del config["limits"][name]
+    return variant, config
 
 
 def preview(table: Table, form: Mapping[str, str]) -> tuple[str, dict[str, Any], dict[str, str]]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,22 @@ from .engine.money import fmt
 from .extensions import SQLITE_BUSY_TIMEOUT_MS, csrf, db, htmx, limiter, login_manager, migrate, tune_sqlite
 
 ROOT = Path(__file__).resolve().parent.parent
+STATIC_MAX_AGE_S = 365 * 24 * 3600
+
+
+def static_version(folder: str, filename: str) -> str:
+    """A short digest of a static file's bytes ("" for a file that is not there); read again
+    when the file changes, so an edited stylesheet gets its new name without a restart."""
+    path = Path(folder) / filename
+    try:
+        return _digest(str(path), path.stat().st_mtime_ns)
+    except OSError:
+        return ""
+
+
+@cache
+def _digest(path: str, mtime_ns: int) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -81,6 +99,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["csrf_token"] = page_csrf_token
     app.context_processor(lambda: {"csrf_token": page_csrf_token})
     app.jinja_env.tests["search"] = lambda text, pattern: re.search(pattern, str(text)) is not None
+
+    # Static files are named by their content (``?v=<digest>``) and cached for a year, so a
+    # page load asks the server only for the page: a changed file gets a new name (P-314).
+    app.config["SEND_FILE_MAX_AGE_DEFAULT"] = STATIC_MAX_AGE_S
+
+    @app.url_defaults
+    def versioned_static(endpoint: str, values: dict[str, Any]) -> None:
+        if endpoint == "static" and "filename" in values:
+            values.setdefault("v", static_version(str(app.static_folder), values["filename"]))
 
     from .cli import register_cli
 

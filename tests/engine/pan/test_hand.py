@@ -188,3 +188,13 @@ def test_the_hand_survives_json_and_hides_other_hands() -> None:
     assert shown["seats"]["1"]["hand"] is None and shown["seats"]["1"]["cards"] == 10
     assert "stock" in shown and isinstance(shown["stock"], int)
     assert "Kd" not in json.dumps(pan.view(h, 1)["seats"]["0"])
+
+
+def test_an_empty_deck_is_remade_from_the_shuffled_muck() -> None:
+    from webgame.engine.rng import SeededRng
+
+    h = dealt([ten(), ten(), ten()], ["Kd"])
+    h.discards = ["2s", "3s", "4s", "Kc"]
+    h.stock = []
+    pan.act(h, 0, "draw", "deck", rng=SeededRng(b"muck"))     # P-363
+    assert h.discards == ["Kc"] and sorted([h.drawn, *h.stock]) == ["2s", "3s", "4s"]

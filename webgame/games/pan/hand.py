@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from webgame.engine.protocol import IllegalAction, Legal
+from webgame.engine.rng import Rng
 from webgame.games.pan.melds import board_value, can_add, meld_kind, melds_with, playable, sort_hand
 
 DEAL = 10                 # ten cards, five at a time (method of play 2, general rule 3)
@@ -131,9 +132,10 @@ def legal(h: PanHand, seat: int) -> list[Legal]:
     return [Legal("arrange")] + [Legal("discard", c) for c in _allowed_discards(h, seat, hand)]
 
 
-def act(h: PanHand, seat: int, kind: str, spot: str = "", melds: Sequence[Sequence[str]] = ()) -> list[str]:
+def act(h: PanHand, seat: int, kind: str, spot: str = "", melds: Sequence[Sequence[str]] = (),
+        rng: Rng | None = None) -> list[str]:
     """Apply one decision; returns what the felt announces. ``melds`` is the seat's whole new
-    board for "arrange"."""
+    board for "arrange"; ``rng`` shuffles the muck into a new deck if the deck runs out."""
     options = legal(h, seat)
     if not any(o.kind == kind and (not o.spot or o.spot == spot or kind == "arrange") for o in options):
         raise IllegalAction(_refusal(h, seat, kind))
@@ -154,7 +156,7 @@ def act(h: PanHand, seat: int, kind: str, spot: str = "", melds: Sequence[Sequen
         return [f"Seat {seat + 1} forces seat {h.order[h.turn] + 1} to take the {h.discards[-1]}."]
     if kind == "draw":
         if spot == "deck":
-            h.drawn = _next_card(h)
+            h.drawn = _next_card(h, rng)
             h.phase = USE
             return [f"Seat {seat + 1} plucks a card."]
         card = h.discards.pop()
@@ -182,11 +184,15 @@ def _start_play(h: PanHand) -> list[str]:
     return [f"Seat {live[0] + 1} draws first."]
 
 
-def _next_card(h: PanHand) -> str:
+def _next_card(h: PanHand, rng: Rng | None) -> str:
     if not h.stock:
-        # The rulebook never runs out: the muck but its top card becomes the new deck (P-363).
+        # The rulebook never runs out: the muck but its top card is shuffled into a new deck
+        # (P-363), as the discards are shuffled back after each hand (general rule 2).
         keep = h.discards[-1:]
         h.stock, h.discards = h.discards[:-1], keep
+        if rng is None:
+            raise IllegalAction("The deck is empty.")
+        rng.shuffle(h.stock)
         h.from_stock = False
         if not h.stock:
             raise IllegalAction("The deck is empty.")

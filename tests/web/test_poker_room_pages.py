@@ -51,7 +51,7 @@ DISCARD = re.compile(r'data-action="discard-([2-9TJQKA][cdhs])"')
 
 def to_act(seat: Seat) -> bool:
     seat.page()
-    return bool({"fold", "check", "call", "run-twice-no"} & seat.actions or DISCARD.search(seat.html))
+    return bool({"fold", "check", "call", "run-twice-no", "draw"} & seat.actions or DISCARD.search(seat.html))
 
 
 SMALLEST = re.compile(r'name="kind" value="(bet|raise)">.*?name="amount" inputmode="decimal" size="7" value="([\d.]+)"',
@@ -238,7 +238,9 @@ def test_a_guest_and_two_bots_play_hands_to_the_end(app, guest):
     assert_books_balance()
 
 
-POKER_GAMES = ("texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple")
+POKER_GAMES = ("texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple",
+               "five-card-draw", "lowball-draw", "five-card-draw-hi-lo", "mexican-draw", "badugi")
+DRAW_CARD = re.compile(r'name="card" value="([2-9TJQKA][cdhs]|JK)"')
 EVERY_VARIANT = [(g, v) for g in POKER_GAMES for v in registry.rules(g).variants]
 
 
@@ -258,6 +260,8 @@ def test_every_variant_deals_and_settles_a_hand_through_the_web(app, guest, game
         kinds = seat.actions
         if DISCARD.search(seat.html):  # pineapple: throw the first card offered
             seat.act("discard", DISCARD.search(seat.html).group(1))
+        elif "draw" in kinds:  # the draw games: throw the first card of the form (draw.py)
+            assert seat.act("draw", DRAW_CARD.search(seat.html).group(1)) == ""
         elif "run-twice-no" in kinds:
             seat.act("run-twice", "no")
         elif "check" in kinds or "call" in kinds:

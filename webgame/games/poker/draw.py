@@ -25,6 +25,7 @@ the cards.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -130,7 +131,8 @@ def act(h: HandState, p: Player, kind: str, spot: str) -> str:
     """The seat's draw: the cards it throws away (spot "Qh,7c"; "" stands pat)."""
     if kind != "draw":
         raise IllegalAction("Choose the cards to discard, or stand pat.")
-    cards = [c.strip() for c in spot.split(",") if c.strip()] if spot else []
+    # "Qh,7c" as the hand offers it; "7c Qh" as the felt's form of ticked cards posts it.
+    cards = [c for c in re.split(r"[,\s]+", spot) if c] if spot else []
     if len(set(cards)) != len(cards) or any(c not in p.hole for c in cards):
         raise IllegalAction("You can only discard cards you hold.")
     if len(cards) > most_discards(h.kind):

@@ -559,10 +559,12 @@ def table_option(rules: Mapping[str, Any], option: str) -> bool:
 def take_words(rules: Mapping[str, Any]) -> str:
     """The house's take in a few words: "a 5% rake, at most $4" or "a collection (…)"."""
     sched, option = take.resolve(take_spec(rules))
+    flop = "the draw" if int(rules.get("draws", 0)) else "the flop"  # draw games: no draw, no take (P-325)
     if option is None:
-        return f"a {sched.percent}% rake, at most {fmt(sched.cap)} a hand, none before the flop"
+        return f"a {sched.percent}% rake, at most {fmt(sched.cap)} a hand, none before {flop}"
     return {
-        "players-after-flop": "a collection from each pot that sees a flop, by the players dealt in",
+        "players-after-flop": "a collection from each pot that "
+                              + ("reaches the draw" if flop == "the draw" else "sees a flop") + ", by the players dealt in",
         "players-at-9": "a collection from each pot that reaches $9 by the flop",
         "pot-size": "a collection by the size of each pot that sees a flop",
         "time-after": f"a time collection every {option.minutes} minutes",

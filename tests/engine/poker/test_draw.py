@@ -362,3 +362,52 @@ def test_the_history_shows_the_draws_cards_only_to_their_owner() -> None:
 ])
 def test_bots_draw_sensibly(kind: GameKind, hand: str, thrown: str) -> None:
     assert sorted(bots.draw_discards(kind, cards(hand))) == sorted(c for c in thrown.split(",") if c)
+
+
+# --------------------------------------------------------------------------- the rules files
+
+DRAW_GAMES = {"five-card-draw": {"chapter4"}, "lowball-draw": {"chapter4"}, "five-card-draw-hi-lo": {"chapter4"},
+              "mexican-draw": {"crystal-park"}, "badugi": {"chapter4"}}
+
+
+def _tables() -> list[tuple[str, str, dict[str, object]]]:
+    from webgame.engine.paytable import load_game
+
+    out: list[tuple[str, str, dict[str, object]]] = []
+    for game in DRAW_GAMES:
+        for slug, variant in load_game(game).variants.items():
+            choices = [(name, c) for name, spec in variant.options.items() for c in spec["choices"]]
+            out += [(game, slug, {})] + [(game, slug, {name: c}) for name, c in choices]
+    return out
+
+
+@pytest.mark.parametrize(("game", "slug", "options"), _tables())
+def test_each_draw_variant_deals_a_hand_to_the_end(game: str, slug: str, options: dict[str, object]) -> None:
+    import random
+
+    from webgame.engine.paytable import load_game, resolve
+    from webgame.games.poker.games import kind_from_rules
+    from webgame.games.poker.structures import from_rules
+
+    assert set(load_game(game).variants) == DRAW_GAMES[game]
+    variant = load_game(game).variants[slug]
+    assert variant.seed and variant.sections and variant.notes
+    rules = resolve(variant, {"options": options} if options else None)
+    kind = kind_from_rules(variant.game_name, rules)
+    assert kind.draws and rules["take"] and rules["seats"] in (6, 8)
+    deck = list(FULL) + (["JK"] if kind.joker else [])
+    random.Random(slug + str(options)).shuffle(deck)
+    blinds = rules["blinds"]
+    forced = [Forced(1, "big-blind", blinds[-1])] if len(blinds) == 1 else \
+        [Forced(1, "small-blind", blinds[0]), Forced(2, "big-blind", blinds[-1])]
+    h = start_hand(kind, from_rules(rules), [(s, 5000) for s in (1, 2, 3)], 3, forced, deck)
+    while not is_over(h):
+        seat = to_act(h) or 0
+        kinds = {o.kind for o in legal(h, seat)}
+        if "draw" in kinds:
+            act(h, seat, "draw", spot=",".join(bots.draw_discards(kind, h.player(seat).hole)))
+        else:
+            act(h, seat, "check" if "check" in kinds else "call")
+    awards = showdown(h, 1)
+    assert sum(a.amount for a in awards) + 1 == sum(p.put_in for p in h.players)
+    assert all(a.hand_names for a in awards)

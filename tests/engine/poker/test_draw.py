@@ -113,6 +113,7 @@ def test_the_draw_goes_from_the_button_left_with_one_card_for_each_discard_after
 def test_a_seat_sees_how_many_cards_the_others_drew_but_never_their_cards() -> None:
     h = deal(HIGH, ["2c3d4h5s7c", "AsAdKhKd9c"], after="9s" + "AhAc")
     call_round(h)
+    assert view(h, 1)["street"] == "the draw"
     act(h, 1, "draw", spot="2c 3d")     # as the felt's form of ticked cards posts it
     act(h, 2, "draw", spot="")
     seen = {s["seat"]: s for s in view(h, 2)["seats"]}

@@ -78,6 +78,9 @@ def most_discards(kind: GameKind) -> int:
 
 
 def street_name(h: HandState) -> str:
+    """Where the hand is, for the felt: "before the draw", "the draw", "after draw 2"."""
+    if h.phase == "draw":
+        return "the draw" if h.kind.draws == 1 else f"draw {h.street}"
     if h.kind.draws == 1:
         return "before the draw" if h.street == 0 else "after the draw"
     return "before the first draw" if h.street == 0 else f"after draw {h.street}"

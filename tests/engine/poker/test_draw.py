@@ -412,3 +412,38 @@ def test_each_draw_variant_deals_a_hand_to_the_end(game: str, slug: str, options
     awards = showdown(h, 1)
     assert sum(a.amount for a in awards) + 1 == sum(p.put_in for p in h.players)
     assert all(a.hand_names for a in awards)
+
+
+# --------------------------------------------------------------------------- Badugi's seats
+
+def test_badugi_newcomers_post_anywhere_in_a_short_game_but_wait_for_the_big_blind_when_full_s632() -> None:
+    from webgame.games.poker import room as rm
+
+    holdem = rm.RoomRules(blinds=(100, 200), structure="fixed-limit", max_seats=6)
+    badugi = rm.RoomRules(blinds=(100, 200), structure="fixed-limit", max_seats=6, entry_any_position_short=True)
+
+    def seated(rules: rm.RoomRules, *seats: int) -> rm.Room:
+        room = rm.Room(max_seats=6)
+        for seat in seats:
+            rm.sit(room, seat, f"p{seat}", rules)
+        room.button = 1
+        plan = rm.plan_hand(room, rules, {s.seat: 5000 for s in room.seats})
+        rm.after_hand(room, plan, plan.dealt, [])
+        return room
+
+    # A short game: seats 1, 2, 4, 5, the button moving to 2 and the blinds to 4 and 5; a
+    # newcomer in seat 3, between the button and the small blind, posts and plays at Badugi
+    # but waits for the button to pass at hold'em (D-413).
+    for rules, dealt in ((badugi, True), (holdem, False)):
+        room = seated(rules, 1, 2, 4, 5)
+        rm.sit(room, 3, "newcomer", rules)
+        rm.post_to_play(room, 3)
+        plan = rm.plan_hand(room, rules, {s.seat: 5000 for s in room.seats})
+        assert plan.button == 2 and plan.blinds_at == [4, 5]
+        assert (3 in plan.dealt) is dealt, rules
+    # A full game: posting is not enough; the newcomer waits for the big blind.
+    room = seated(badugi, 1, 2, 3, 4, 5)
+    rm.sit(room, 6, "newcomer", badugi)
+    rm.post_to_play(room, 6)
+    plan = rm.plan_hand(room, badugi, {s.seat: 5000 for s in room.seats})
+    assert 6 not in plan.dealt and not rm.may_post(room, badugi)

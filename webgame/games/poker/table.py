@@ -174,9 +174,10 @@ class PokerTable(GameBase[PokerState]):
                 out.append(Legal("sit-in", label="Sit in"))
             else:
                 out.append(Legal("sit-out", label="Sit out"))
-            if sat is not None and sat.status == seating.NEW and not sat.post and state.room.hands_dealt:
-                out.append(Legal("post", label="Post a big blind to play now"))
             rr = _room_rules(state.rules)
+            if sat is not None and sat.status == seating.NEW and not sat.post and state.room.hands_dealt \
+                    and seating.may_post(state.room, rr):
+                out.append(Legal("post", label="Post a big blind to play now"))
             if sat is not None and rr.straddle and state.room.straddle_seat != _r(seat) \
                     and _left_of_big_blind(state) == _r(seat):
                 out.append(Legal("straddle", label=f"Straddle the next hand ({fmt(2 * rr.big_blind)})"))
@@ -606,7 +607,8 @@ def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
         straddle=table_option(rules, "straddle"), bomb_pot=table_option(rules, "bomb-pot"),
         bomb_every=int(rules.get("bomb_pot_every", 0)),
         buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
-        short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")))
+        short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")),
+        entry_any_position_short=bool(rules.get("entry_any_position_short", False)))
 
 
 def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:

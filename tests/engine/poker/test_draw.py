@@ -447,3 +447,49 @@ def test_badugi_newcomers_post_anywhere_in_a_short_game_but_wait_for_the_big_bli
     rm.post_to_play(room, 6)
     plan = rm.plan_hand(room, badugi, {s.seat: 5000 for s in room.seats})
     assert 6 not in plan.dealt and not rm.may_post(room, badugi)
+
+
+# --------------------------------------------------------------------------- the table
+
+@pytest.mark.parametrize(("table_name", "game", "slug", "options"), [
+    ("BADUGI", "badugi", "chapter4", {}),
+    ("MEXICAN_DRAW", "mexican-draw", "crystal-park", {}),
+    ("FIVE_CARD_DRAW", "five-card-draw", "chapter4", {"joker": True}),
+])
+def test_house_bots_play_a_draw_hand_through_the_table_and_the_pot_ends_empty(
+        table_name: str, game: str, slug: str, options: dict[str, object]) -> None:
+    from webgame.engine.paytable import load_game, resolve
+    from webgame.engine.protocol import Action, Drop, Settlement, Stake
+    from webgame.engine.rng import SeededRng
+    from webgame.games.poker import table as poker_table
+
+    table = getattr(poker_table, table_name)
+    rules = resolve(load_game(game).variants[slug], {"options": options} if options else None)
+    drew = False
+    for deal in range(6):  # a few hands: three bots may fold to the blind before any draw
+        rng = SeededRng(f"draw-bots-{table_name}-{deal}".encode())
+        state = table.new_round(rules, rng, None)
+        for seat in range(4):
+            table.apply(state, Action("owner", seat, str(seat + 10), 20_000), rng)
+        events = table.apply(state, Action("deal"), rng)
+        assert state.hand is not None and ("JK" in state.hand.deck) is bool(state.hand.kind.joker)
+        assert len(state.hand.deck) == (53 if state.hand.kind.joker else 52)
+        for _ in range(200):
+            seat = table.to_act(state)
+            if seat is None:
+                break
+            move = table.bot_action(state, seat)
+            assert move is not None
+            drew = drew or move.kind == "draw"
+            events += table.apply(state, move, rng)
+        assert table.is_over(state)
+        staked = sum(e.amount for e in events if isinstance(e, Stake))
+        back = sum(e.returned for e in events if isinstance(e, Settlement) and e.bet == "pot")
+        taken = sum(e.amount for e in events if isinstance(e, Drop))
+        assert staked == back + taken
+        if drew:
+            break
+    assert drew
+    felt = table.view(state, 0)["poker"]
+    assert felt["draw_game"] and all("drew" in s for s in felt["seats"].values())
+    assert "Dealt to" in table.history(state, 0, {}, "T", 1, "2026-01-01T00:00:00")

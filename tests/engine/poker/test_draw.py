@@ -493,3 +493,15 @@ def test_house_bots_play_a_draw_hand_through_the_table_and_the_pot_ends_empty(
     felt = table.view(state, 0)["poker"]
     assert felt["draw_game"] and all("drew" in s for s in felt["seats"].values())
     assert "Dealt to" in table.history(state, 0, {}, "T", 1, "2026-01-01T00:00:00")
+
+
+def test_a_deal_plan_from_rules_data() -> None:
+    from webgame.games.poker.games import kind_from_rules
+
+    kind = kind_from_rules("Draw", {"hole_cards": 5, "draws": 1, "evaluator": "high-joker"})
+    assert (kind.evaluator, kind.joker, kind.draws) == ("high", "bug", 1)
+    assert kind_from_rules("Draw", {"hole_cards": 5, "draws": 1, "joker": True}).joker == "bug"
+    assert kind_from_rules("Draw", {"hole_cards": 5, "draws": 1, "joker": False}).joker == ""
+    for bad in ({"evaluator": "razz"}, {"draws": 4}, {"evaluator": "badugi", "joker": True}):
+        with pytest.raises(ValueError):
+            kind_from_rules("Draw", {"hole_cards": 4, "draws": 1, **bad})

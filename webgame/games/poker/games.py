@@ -16,7 +16,7 @@ whole pot (D-407, D-432).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -67,8 +67,10 @@ def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
         evaluator=str(rules.get("evaluator", "high")),
         joker=_joker_setting(rules.get("joker", "")),
     )
+    if kind.evaluator == "high-joker":  # a high game that always deals the joker as a bug (004 s.541)
+        kind = replace(kind, evaluator="high", joker=kind.joker or "bug")
     if kind.evaluator not in EVALUATORS or kind.joker not in ("", "bug", "wild") or not 0 <= kind.draws <= 3 \
-            or (kind.evaluator != "high" and not kind.draws) or (kind.evaluator == "badugi" and kind.joker):
+            or (kind.evaluator == "badugi" and kind.joker):
         raise ValueError(f"{name}: unknown draw settings {dict(rules)!r}")
     if kind.hole_rule not in (ANY, EXACTLY_TWO, AT_LEAST_TWO) or kind.odd_chip not in ODD_CHIP_RULES \
             or kind.discard not in ("", "before-flop", "after-flop") or kind.boards not in (1, 2):

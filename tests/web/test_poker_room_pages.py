@@ -51,7 +51,7 @@ DISCARD = re.compile(r'data-action="discard-([2-9TJQKA][cdhs])"')
 
 def to_act(seat: Seat) -> bool:
     seat.page()
-    return bool({"fold", "check", "call", "run-twice-no"} & seat.actions or DISCARD.search(seat.html))
+    return bool({"fold", "check", "call", "run-twice-no", "draw"} & seat.actions or DISCARD.search(seat.html))
 
 
 SMALLEST = re.compile(r'name="kind" value="(bet|raise)">.*?name="amount" inputmode="decimal" size="7" value="([\d.]+)"',
@@ -305,7 +305,9 @@ def test_a_guest_and_two_bots_play_hands_to_the_end(app, guest):
     assert_books_balance()
 
 
-POKER_GAMES = ("texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple")
+POKER_GAMES = ("texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple",
+               "five-card-draw", "lowball-draw", "five-card-draw-hi-lo", "mexican-draw", "badugi")
+DRAW_CARD = re.compile(r'name="card" value="([2-9TJQKA][cdhs]|JK)"')
 EVERY_VARIANT = [(g, v) for g in POKER_GAMES for v in registry.rules(g).variants]
 
 
@@ -325,6 +327,8 @@ def test_every_variant_deals_and_settles_a_hand_through_the_web(app, guest, game
         kinds = seat.actions
         if DISCARD.search(seat.html):  # pineapple: throw the first card offered
             seat.act("discard", DISCARD.search(seat.html).group(1))
+        elif "draw" in kinds:  # the draw games: throw the first card of the form (draw.py)
+            assert seat.act("draw", DRAW_CARD.search(seat.html).group(1)) == ""
         elif "run-twice-no" in kinds:
             seat.act("run-twice", "no")
         elif "check" in kinds or "call" in kinds:
@@ -405,4 +409,57 @@ def test_a_timed_collection_is_paid_from_the_chips_before_the_cards(app, guest):
     assert wallet.balance(wallet.account("fees", table_id=table.id)) == sum(f["amount"] for f in state["fees"])
     assert "Collection, seat 1" in a.page()
     play_to_the_end(a, b)
+    assert_books_balance()
+
+
+def test_a_draw_hand_refuses_a_forged_draw_and_never_shows_another_seats_cards(app, guest):
+    table = make("chapter4", "lowball-draw")  # 004 §13: one draw of 0 to 5 cards (D-446)
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    seats = {0: a, 1: b}
+
+    def holes() -> dict[int, list[str]]:
+        db.session.expire_all()
+        return {p["seat"]: p["hole"] for p in latest_round(table).state["hand"]["players"]}
+
+    def check_pages() -> None:
+        now = holes()
+        for seat, page in seats.items():
+            page.page()
+            shown = set(CODE.findall(page.html))
+            assert set(now[seat]) <= shown and not set(now[1 - seat]) & shown
+
+    for _ in range(6):  # the betting before the draw
+        check_pages()
+        up = next((s for s in seats.values() if to_act(s)), None)
+        assert up is not None
+        if "draw" in up.actions:
+            break
+        up.act("check" if "check" in up.actions else "call")
+    assert 'data-testid="draw-form"' in up.html and "Stand pat" in up.html
+    theirs = holes()[1 - up.seat]
+    assert up.act("draw", theirs[0]) == "You can only discard cards you hold."   # a forged draw
+    assert up.act("draw", "As,As") != ""
+    mine = holes()[up.seat]
+    # Ticking two cards on the form (no script): the cards come as "card" fields.
+    data = {"seat": up.seat, "kind": "draw", "spot": "", "round_id": up.round_id, "version": up.version,
+            "card": mine[:2]}
+    up.c.post(f"/tables/{table.id}/act", data)
+    after = holes()[up.seat]
+    assert after[2:] == mine[2:] and not set(after[:2]) & set(mine[:2])
+    check_pages()
+    rival = seats[1 - up.seat]
+    assert f'data-testid="drew-{up.seat}"' in rival.html and "drew 2" in rival.html
+    finish = [a, b]
+    for _ in range(20):
+        nxt = next((s for s in finish if to_act(s)), None)
+        if nxt is None:
+            break
+        if "draw" in nxt.actions:
+            check_pages()
+            nxt.act("draw", "")
+        else:
+            nxt.act("check" if "check" in nxt.actions else "call")
+    db.session.expire_all()
+    assert latest_round(table).status == "over"
     assert_books_balance()

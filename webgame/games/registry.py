@@ -63,6 +63,11 @@ ENGINES: dict[str, str] = {
     "double-board-omaha": "webgame.games.poker.table:DOUBLE_BOARD_OMAHA",
     "big-o": "webgame.games.poker.table:BIG_O",
     "pineapple": "webgame.games.poker.table:PINEAPPLE",
+    "five-card-draw": "webgame.games.poker.table:FIVE_CARD_DRAW",
+    "lowball-draw": "webgame.games.poker.table:LOWBALL_DRAW",
+    "five-card-draw-hi-lo": "webgame.games.poker.table:FIVE_CARD_DRAW_HI_LO",
+    "mexican-draw": "webgame.games.poker.table:MEXICAN_DRAW",
+    "badugi": "webgame.games.poker.table:BADUGI",
 }
 
 

@@ -102,6 +102,13 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Lucky Derby Double Board Omaha", "double-board-omaha", "lucky-derby", {}),
     ("Lucky Derby Big O", "big-o", "lucky-derby", {}),
     ("Chapter 4 Crazy Pineapple", "pineapple", "crazy-chapter4", {}),
+    # The draw games: every game of the room has its table on the floor (the operator's page
+    # opens each variant from one); Lowball Draw is 004 §13's single draw, ace-to-five (D-445).
+    ("Chapter 4 Lowball Draw", "lowball-draw", "chapter4", {}),
+    ("Chapter 4 Five-Card Draw", "five-card-draw", "chapter4", {}),
+    ("Chapter 4 Five-Card Draw Hi-Lo", "five-card-draw-hi-lo", "chapter4", {}),
+    ("Crystal Park Mexican Draw", "mexican-draw", "crystal-park", {}),
+    ("Chapter 4 Badugi", "badugi", "chapter4", {}),
 ]
 
 

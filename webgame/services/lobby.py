@@ -357,7 +357,8 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "asian-baccarat": _asian_baccarat,
     "super-pan-9": _super_pan_9, "pai-gow-tiles": _pai_gow_tiles,
     "texas-holdem": _poker, "omaha": _poker, "omaha-hi-lo": _poker, "double-board-omaha": _poker,
-    "big-o": _poker, "pineapple": _poker,
+    "big-o": _poker, "pineapple": _poker, "five-card-draw": _poker, "lowball-draw": _poker,
+    "five-card-draw-hi-lo": _poker, "mexican-draw": _poker, "badugi": _poker,
 }
 
 

@@ -33,8 +33,12 @@ from typing import TypeVar
 
 from pokerkit import Card, EightOrBetterLowHand, Label, StandardHighHand
 
+from webgame.engine.hands.low import evaluate_badugi
 from webgame.engine.protocol import Legal
 from webgame.engine.rng import Rng
+
+from .draw import JOKER, rank_hand
+from .games import GameKind
 
 RANKS = "23456789TJQKA"
 # The hole-card rules of the board games (the hand's GameKind.hole_rule): hold'em and pineapple
@@ -468,3 +472,101 @@ def decide(style: str, seen: BotSeen, legal: Sequence[Legal], rng: Rng) -> tuple
     if kind == "fold" and _find(legal, "check") is not None:
         return ("check", 0, "")  # a free card is never thrown away (as D-009's default checks)
     return (kind, amount, spot)
+
+
+# --- the draw games (draw.py) ------------------------------------------------------------
+# A bot at a draw table sees only its own cards, the bet to call and the pot. It draws as a
+# regular does: a pat hand stands (a straight or better at high, a smooth low, a Badugi), pairs,
+# trips and four to a flush are kept at high, and the low cards of different ranks (and, at
+# Badugi, of different suits) are kept at lowball.
+
+_PAT_HIGH = {"straight", "flush", "full-house", "four-of-a-kind", "straight-flush", "royal-flush", "five-of-a-kind"}
+_HIGH_STRENGTH = {"high-card": 0.08, "pair": 0.22, "two-pair": 0.6, "three-of-a-kind": 0.72, "straight": 0.8,
+                  "flush": 0.84, "full-house": 0.9}
+_GOOD_LOW = {"a5": "A2345678", "27": "2345678", "8-or-better": "A2345678"}
+
+
+def draw_discards(kind: GameKind, hole: Sequence[str]) -> list[str]:
+    """The cards a bot throws away at this draw (none: it stands pat)."""
+    hole = list(hole)
+    if kind.evaluator == "badugi":
+        counted = [c.code for c in evaluate_badugi(hole).cards]
+        # Keep the cards that count, unless a high one spoils an unfinished hand.
+        keep = counted if len(counted) == 4 else [c for c in counted if c[0] in "A2345678"]
+        return [c for c in hole if c not in keep]
+    if kind.evaluator in ("a5", "27"):
+        made, _ = rank_hand(kind, hole)
+        smooth = "A23456789" if kind.evaluator == "a5" else "23456789"
+        if made.category == "high-card" and all(c[0] in smooth or c == JOKER for c in hole):
+            return []
+        return _low_discards(hole, kind.evaluator)
+    high, low = rank_hand(kind, hole)
+    if high.category in _PAT_HIGH or low is not None:
+        return []
+    naturals = [c for c in hole if c != JOKER]
+    counts = Counter(c[0] for c in naturals)
+    if kind.evaluator == "hi-lo" and not any(n >= 2 and rank_of(r + "s") >= 11 for r, n in counts.items()):
+        return _low_discards(hole, "8-or-better")
+    keep = [c for c in naturals if counts[c[0]] >= 2]
+    if not keep:
+        suits = Counter(c[1] for c in naturals)
+        suit, n = suits.most_common(1)[0]
+        if n + (len(hole) - len(naturals)) >= 4:
+            keep = [c for c in naturals if c[1] == suit]
+        else:
+            keep = sorted(naturals, key=rank_of)[-1:]  # the highest card
+    return [c for c in naturals if c not in keep]
+
+
+def _low_discards(hole: list[str], low: str) -> list[str]:
+    good = _GOOD_LOW[low]
+    kept: set[str] = set()
+    out = []
+    for card in sorted(hole, key=lambda c: good.index(c[0]) if c[0] in good else 99):
+        if card == JOKER or (card[0] in good and card[0] not in kept):
+            kept.add(card[0])
+        else:
+            out.append(card)
+    return out
+
+
+def draw_strength(kind: GameKind, hole: Sequence[str], draws_left: int) -> float:
+    """A share of the pot the hand may expect (0 … 1), with a little for the draws to come."""
+    main, low = rank_hand(kind, list(hole))
+    if kind.evaluator == "badugi":
+        size = len(main.cards)
+        top = max(("A23456789TJQK".index(c.code[0]) for c in main.cards), default=12)
+        score = 0.95 - top * 0.05 if size == 4 else (0.35 - top * 0.02 if size == 3 else 0.08)
+    elif kind.evaluator in ("a5", "27"):
+        order = "A23456789TJQK" if kind.evaluator == "a5" else "23456789TJQKA"
+        top = max(order.index(c[0]) for c in hole if c != JOKER)
+        score = max(0.15, 0.95 - 0.1 * max(top - 4, 0)) if main.category == "high-card" else 0.1
+    else:
+        score = _HIGH_STRENGTH.get(main.category, 0.95)
+        if main.category == "pair":
+            score += 0.02 * (main.ranks[0] if main.ranks else 0)
+        if low is not None:
+            score = 0.5 * score + 0.5
+    return min(0.97, score + 0.08 * draws_left)
+
+
+def decide_draw(style: str, kind: GameKind, hole: Sequence[str], draws_left: int, legal: Sequence[Legal],
+                rng: Rng, to_call: int, pot: int, in_front: int) -> tuple[str, int, str]:
+    """A draw table's decision: the discards at a draw, else a bet, call, check or fold."""
+    if not legal:
+        raise ValueError("no decision is open to this seat")
+    if _find(legal, "draw") is not None:
+        return ("draw", 0, ",".join(draw_discards(kind, hole)))
+    profile = STYLES[style]
+    share = draw_strength(kind, hole, draws_left)
+    if to_call <= 0:
+        move = None
+        if share >= profile.value_bet or _chance(rng, profile.bluff / 2):
+            move = _aggress(legal, in_front + max(pot // 2, 1))
+        return move if move is not None else _passive(legal, True)
+    if share >= profile.value_raise:
+        move = _aggress(legal, in_front + to_call + pot)
+        if move is not None:
+            return move
+    stay = share >= to_call / (pot + to_call) + profile.call_margin or _chance(rng, profile.loose_call)
+    return _passive(legal, stay)

@@ -16,7 +16,7 @@ whole pot (D-407, D-432).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -24,6 +24,7 @@ from typing import Any
 from pokerkit import Card, EightOrBetterLowHand, Hand, StandardHighHand
 
 from webgame.engine.hands.high import evaluate_high
+from webgame.engine.hands.value import HandValue
 
 ANY = "any"
 EXACTLY_TWO = "exactly-two"
@@ -45,6 +46,11 @@ class GameKind:
     boards: int = 1
     discard: str = ""         # pineapple: "before-flop" or "after-flop" (D-438)
     odd_chip: str = "button"
+    # The draw games' deal plan (draw.py): the cards each player holds are ``hole_cards``; how
+    # many draws, how a hand ranks, and the joker ("" none, "bug" 004 s.541, "wild" D-453).
+    draws: int = 0
+    evaluator: str = "high"   # "high", "a5", "27", "hi-lo", "badugi"
+    joker: str = ""
 
 
 def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
@@ -57,11 +63,29 @@ def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
         boards=int(rules.get("boards", 1)),
         discard=str(rules.get("discard", "")),
         odd_chip=str(rules.get("odd_chip", "button")),
+        draws=int(rules.get("draws", 0)),
+        evaluator=str(rules.get("evaluator", "high")),
+        joker=_joker_setting(rules.get("joker", "")),
     )
+    if kind.evaluator == "high-joker":  # a high game that always deals the joker as a bug (004 s.541)
+        kind = replace(kind, evaluator="high", joker=kind.joker or "bug")
+    if kind.evaluator not in EVALUATORS or kind.joker not in ("", "bug", "wild") or not 0 <= kind.draws <= 3 \
+            or (kind.evaluator == "badugi" and kind.joker):
+        raise ValueError(f"{name}: unknown draw settings {dict(rules)!r}")
     if kind.hole_rule not in (ANY, EXACTLY_TWO, AT_LEAST_TWO) or kind.odd_chip not in ODD_CHIP_RULES \
             or kind.discard not in ("", "before-flop", "after-flop") or kind.boards not in (1, 2):
         raise ValueError(f"{name}: unknown game settings {dict(rules)!r}")
     return kind
+
+
+EVALUATORS = ("high", "a5", "27", "hi-lo", "badugi")
+
+
+def _joker_setting(value: Any) -> str:
+    """The operator's joker option: true/false at Chapter 4's tables (004 s.541), or a mode."""
+    if value is True:
+        return "bug"
+    return "" if value in (False, None, "none") else str(value)
 
 
 def best_high(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand:
@@ -132,9 +156,11 @@ def _fives(rule: str, hole: tuple[Card, ...], board: tuple[Card, ...]) -> list[t
 _RANKS = "23456789TJQKA"
 
 
-def hand_name(hand: Hand) -> str:
+def hand_name(hand: Hand | HandValue) -> str:
     """The hand in the words of the felt: "two pair, kings and fives, 9 kicker" (the engine's
     shared describer, engine/hands/value.py), "8-6-4-3-2 low"."""
+    if isinstance(hand, HandValue):
+        return hand.description  # a draw game's hand, worded by draw.py
     ranks = [str(c.rank) for c in hand.cards]
     if isinstance(hand, EightOrBetterLowHand):
         lows = sorted(ranks, key=lambda r: 1 if r == "A" else _RANKS.index(r) + 2, reverse=True)

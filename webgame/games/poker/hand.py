@@ -23,9 +23,11 @@ from typing import Any
 
 from pokerkit import Hand
 
+from webgame.engine.hands.value import HandValue
 from webgame.engine.money import fmt
 from webgame.engine.protocol import IllegalAction, Legal
 
+from . import draw
 from .games import GameKind, best_high, best_low, hand_name, kind_from_rules, plays_whole_hole
 from .structures import FIXED_LIMIT, SPREAD_LIMIT, Structure, from_rules
 
@@ -68,6 +70,8 @@ class Player:
     faced: int = 0        # the bet to call when this player last acted (reopening, D-403, D-404)
     discard: str = ""     # pineapple: the card thrown away (D-438)
     vote: str = ""        # run it twice: "yes" or "no" (D-457)
+    drawn: int = 0        # draw games: the draw rounds this player has drawn in (draw.py)
+    draws: list[list[str]] = field(default_factory=list)   # draw games: the cards discarded, round by round
 
     @property
     def in_hand(self) -> bool:
@@ -118,6 +122,11 @@ class HandState:
     awards: list[Award] = field(default_factory=list)
     house_take: int = 0
     takes: list[dict[str, Any]] = field(default_factory=list)
+    # Draw games (draw.py, D-802): the burns and earlier discards a new stub may be shuffled
+    # from, this round's discards already reused, and how many new stubs were made.
+    muck: list[str] = field(default_factory=list)
+    reused: list[str] = field(default_factory=list)
+    restubbed: int = 0
 
     def player(self, seat: int) -> Player:
         for p in self.players:
@@ -139,6 +148,8 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
     shuffled deck in dealing order. ``run_it_twice``: the table offers it (D-457)."""
     if len(seats) < 2:
         raise ValueError("a hand needs at least two players")
+    if kind.draws:  # draw games: the small bet before the draw, the big bet after (draw.py)
+        structure = draw.structure_for(kind, structure)
     need = len(seats) * kind.hole_cards + 8 * kind.boards
     if len(set(deck)) != len(deck) or len(deck) < need:
         raise ValueError("the deck must hold distinct cards, enough for the deal")
@@ -278,6 +289,8 @@ def legal(hand: HandState, seat: int) -> list[Legal]:
     p = hand.player(seat)
     if hand.phase == "discard":
         return [Legal("discard", spot=c, label=f"Discard {c}") for c in p.hole]
+    if hand.phase == "draw":  # draw games (draw.py)
+        return draw.legal(hand, p)
     if hand.phase == "run-vote":
         return [Legal("run-twice", spot="yes", label="Run it twice"),
                 Legal("run-twice", spot="no", label="Run it once")]
@@ -309,6 +322,8 @@ def timeout_action(hand: HandState, seat: int) -> tuple[str, int, str]:
         return "discard", 0, lowest
     if "run-twice" in options:
         return "run-twice", 0, "no"
+    if "draw" in options:  # draw games: a silent player stands pat (P-321)
+        return "draw", 0, ""
     return ("check", 0, "") if "check" in options else ("fold", 0, "")
 
 
@@ -372,6 +387,8 @@ def act(hand: HandState, seat: int, kind: str, amount: int = 0, spot: str = "") 
         p.discard = spot
         hand.streets[-1].actions.append({"seat": seat, "kind": "discard", "card": spot})
         said.append(f"Seat {seat} discards")
+    elif hand.phase == "draw":  # draw games (draw.py)
+        said.append(draw.act(hand, p, kind, spot))
     elif hand.phase == "run-vote":
         if kind != "run-twice" or spot not in ("yes", "no"):
             raise IllegalAction("Answer yes or no to running it twice.")
@@ -469,6 +486,16 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
             else:
                 h.actor = next(p.seat for p in h.live() if not p.vote)
                 return
+        if h.kind.draws:  # draw games: a draw round between the betting rounds (draw.py)
+            step = draw.between(h, said)
+            if step == draw.WAIT:
+                return
+            if step == draw.FINISH:
+                _finish(h, said)
+                return
+            if step == draw.BET:
+                _open_round(h, 0)
+            continue
         # Between streets.
         if _discard_due(h):
             h.phase = "discard"
@@ -525,7 +552,7 @@ def _finish(h: HandState, said: list[str]) -> None:
     h.actor = -1
     if len(h.live()) == 1:
         return
-    while h.street < 3:
+    while h.street < 3 and not h.kind.draws:  # draw games deal no board
         _deal_street(h, said)
     if h.runs == 2:
         _second_run(h)
@@ -626,11 +653,13 @@ def _halve(amount: int, parts: int) -> list[int]:
     return [base + (1 if i < odd else 0) for i in range(parts)]
 
 
-Values = dict[int, tuple[Hand, Hand | None]]
+Values = dict[int, tuple[Hand | HandValue, Hand | HandValue | None]]
 
 
 def _evaluate(h: HandState) -> list[Values]:
     """Each live seat's best high and (high-low games) best qualifying low, board by board."""
+    if h.kind.draws:  # draw games rank the hands in hand (draw.py)
+        return [dict(draw.values(h))]
     out: list[Values] = []
     for board in h.boards:
         out.append({p.seat: (best_high(h.kind, p.kept(), board),
@@ -716,6 +745,8 @@ def showdown_hands(hand: HandState) -> dict[int, list[dict[str, Any]]]:
     out: dict[int, list[dict[str, Any]]] = {}
     if not is_over(hand) or len(hand.live()) < 2:
         return out
+    if hand.kind.draws:  # draw games (draw.py)
+        return draw.showdown_hands(hand)
     for p in hand.live():
         rows = []
         for board in hand.boards:
@@ -754,7 +785,7 @@ def view(hand: HandState, viewer: int | None) -> dict[str, Any]:
             "has_discarded": bool(p.discard),
             "shown": over and p.seat in hand.shown,
         })
-    return {
+    out = {
         "game": hand.kind.name, "structure": hand.structure.name, "button": hand.button,
         "street": STREETS[min(hand.street, 3)], "boards": [list(b) for b in hand.boards],
         "board": list(hand.boards[0]) if hand.boards else [],
@@ -764,6 +795,9 @@ def view(hand: HandState, viewer: int | None) -> dict[str, Any]:
         "over": over,
         "awards": [asdict(a) for a in hand.awards] if over else [],
     }
+    if hand.kind.draws:  # draw games: the cards each seat drew, no board (draw.py)
+        draw.view_extra(hand, viewer, out)
+    return out
 
 
 def record(hand: HandState) -> dict[str, Any]:
@@ -794,4 +828,6 @@ def record(hand: HandState) -> dict[str, Any]:
     }
     if hand.runs == 2:
         out["runs"] = 2
+    if hand.kind.draws:  # draw games: the first deal besides the final hands (draw.py)
+        draw.record_extra(hand, out)
     return out

@@ -25,6 +25,8 @@ from pokerkit import Label, StandardHighHand
 from .bots import LOW_RANKS, best_high, best_low, rank_of, rule_for
 
 STREETS = {"flop": "FLOP", "turn": "TURN", "river": "RIVER"}
+# Draw games: each draw round's header, as the format writes them.
+DRAWS = {"draw": "FIRST DRAW", "draw-1": "FIRST DRAW", "draw-2": "SECOND DRAW", "draw-3": "THIRD DRAW"}
 BOARD_SIZES = (("flop", 3), ("turn", 4), ("river", 5))
 FORCED_KINDS = ("small-blind", "big-blind", "straddle", "dead", "ante", "bomb")
 _PREFLOP_FOLD = "before Flop"
@@ -137,11 +139,26 @@ class _Hand:
                     boards[i] = boards[i] + new
         return boards
 
+    def hole_at(self, seat: int, draw: Mapping[str, Any]) -> list[str]:
+        """A draw game's hand just after this draw action: the first deal with the draws up to
+        and including it applied."""
+        cards = [str(c) for c in (self.record.get("dealt") or {}).get(str(seat), self.hole.get(seat, []))]
+        for street in self.streets:
+            for action in street.get("actions", []):
+                if action.get("kind") == "draw" and int(action["seat"]) == seat:
+                    swap = dict(zip(action["discards"], action["cards"], strict=True))
+                    cards = [swap.get(c, c) for c in cards]
+                    if action is draw:
+                        return cards
+        return cards
+
     def kept(self, seat: int) -> list[str]:
         """The cards a seat plays: pineapple's discard is gone from its hand."""
         return [card for card in self.hole.get(seat, []) if card != self.discards.get(seat)]
 
     def description(self, seat: int) -> str:
+        if self.record.get("draw_game"):  # the hand words its draw hands itself (draw.py)
+            return "; ".join(self.record.get("shown_hands", {}).get(str(seat), []))
         cards = self.kept(seat)
         rule = str(self.record.get("hole_rule") or rule_for(self.hole.get(seat, [])))
         parts: list[str] = []
@@ -225,6 +242,17 @@ def _action_line(hand: _Hand, action: Mapping[str, Any], in_front: dict[int, int
         card = str(action.get("card") or action.get("spot") or hand.discards.get(seat, ""))
         shown = f" {_cards([card])}" if seat == viewer and card else ""
         return f"{name}: discards 1 card{shown}"
+    if kind == "draw":  # draw games: how many cards, and which only to their owner
+        thrown = [str(c) for c in action.get("discards", [])]
+        if not thrown:
+            return f"{name}: stands pat"
+        shown = f" {_cards(thrown)}" if seat == viewer else ""
+        line = f"{name}: discards {len(thrown)} card{'s' if len(thrown) != 1 else ''}{shown}"
+        if seat == viewer:
+            new = [str(c) for c in action.get("cards", [])]
+            kept = [c for c in hand.hole_at(seat, action) if c not in new]
+            line += f"\nDealt to {name} {_cards(kept)} {_cards(new)}"
+        return line
     if kind == "call":
         amount = int(action.get("amount") or (top - mine))
         in_front[seat] = mine + amount
@@ -301,7 +329,8 @@ def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str,
     lines += _forced_lines(hand, in_front)
     lines.append("*** HOLE CARDS ***")
     if viewer is not None and viewer in hand.hole:
-        lines.append(f"Dealt to {hand.names[viewer]} {_cards(hand.hole[viewer])}")
+        first = (record.get("dealt") or {}).get(str(viewer)) or hand.hole[viewer]  # draw games: the first deal
+        lines.append(f"Dealt to {hand.names[viewer]} {_cards(first)}")
     so_far: list[list[str]] = []
     discards_written = any(a.get("kind") == "discard" for s in hand.streets for a in s["actions"])
     twice = hand.runs == 2 and len(hand.boards) == 2
@@ -328,6 +357,9 @@ def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str,
                     so_far[i] = after
                 else:
                     so_far.append(after)
+        if name in DRAWS:  # draw games: a draw round, then its betting round
+            lines.append(f"*** {DRAWS[name]} ***")
+            in_front = {}
         label = STREETS.get(name, name).capitalize() if name != "preflop" else ""
         for action in street.get("actions", []):
             if action.get("kind") in FORCED_KINDS:

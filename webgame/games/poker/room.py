@@ -94,6 +94,9 @@ class RoomRules:
     buy_in_max: int = 0            # 0 = D-411's multiple (limit: unlimited)
     short_buy_in: str = "per-full-buy-in"
     free_rebuy: int = 0            # c001 15x30 Hold'em: a $150 re-buy is always allowed (D-411)
+    # Badugi (004 s.632, D-450): while a seat is free a new or returning player may post the big
+    # blind in any position; at a full table only in the big blind's position.
+    entry_any_position_short: bool = False
 
     @property
     def big_blind(self) -> int:
@@ -131,7 +134,8 @@ class RoomRules:
                    buy_in_min=int(buy_in.get("min", 0)),
                    buy_in_max=int(buy_in.get("max", 0)),
                    short_buy_in=str(rules.get("short-buy-in", rules.get("short_buy_in", cls.short_buy_in))),
-                   free_rebuy=int(rules.get("free-rebuy", rules.get("free_rebuy", 0))))
+                   free_rebuy=int(rules.get("free-rebuy", rules.get("free_rebuy", 0))),
+                   entry_any_position_short=bool(rules.get("entry_any_position_short", False)))
 
 
 # ---------------------------------------------------------------- seats
@@ -410,11 +414,12 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
             # A newcomer posts a big blind to be dealt in at once, unless the seat is the
             # button, a blind, or between the button and the small blind for this hand: then
             # it waits until the button passes (003 s.205, D-413).
-            if s.post and not _between(seat, button, blinds, room.max_seats):
+            if s.post and may_post(room, rules) and (rules.entry_any_position_short
+                                                     or not _between(seat, button, blinds, room.max_seats)):
                 plan.forced.append((seat, "big-blind", rules.big_blind, True))
                 dealt.add(seat)
             continue
-        if not _clear(s) and not s.post:
+        if not _clear(s) and not (s.post and may_post(room, rules)):
             continue   # waiting for the big blind
         if s.owes_big:
             plan.forced.append((seat, "big-blind", rules.big_blind, True))
@@ -431,6 +436,12 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
             plan.forced.append((left_of_bb, "straddle", STRADDLE_BLINDS * rules.big_blind, True))
             plan.straddle = left_of_bb
     return plan
+
+
+def may_post(room: Room, rules: RoomRules) -> bool:
+    """May a new or returning player post to be dealt in now? Everywhere (D-413), except at a
+    full Badugi table, where they wait for the big blind (004 s.632, D-450)."""
+    return not (rules.entry_any_position_short and len(room.seats) >= room.max_seats)
 
 
 def _between(seat: int, button: int, blinds: list[int], max_seats: int) -> bool:

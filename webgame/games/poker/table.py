@@ -42,7 +42,7 @@ from ...engine.protocol import (
     settle_once,
 )
 from ...engine.rng import Rng, SeededRng
-from . import bots, hand, history, take
+from . import bots, draw, hand, history, take
 from . import room as seating
 from .games import kind_from_rules
 from .structures import from_rules as structure_of
@@ -172,9 +172,10 @@ class PokerTable(GameBase[PokerState]):
                 out.append(Legal("sit-in", label="Sit in"))
             else:
                 out.append(Legal("sit-out", label="Sit out"))
-            if sat is not None and sat.status == seating.NEW and not sat.post and state.room.hands_dealt:
-                out.append(Legal("post", label="Post a big blind to play now"))
             rr = _room_rules(state.rules)
+            if sat is not None and sat.status == seating.NEW and not sat.post and state.room.hands_dealt \
+                    and seating.may_post(state.room, rr):
+                out.append(Legal("post", label="Post a big blind to play now"))
             if sat is not None and rr.straddle and state.room.straddle_seat != _r(seat) \
                     and _left_of_big_blind(state) == _r(seat):
                 out.append(Legal("straddle", label=f"Straddle the next hand ({fmt(2 * rr.big_blind)})"))
@@ -304,7 +305,8 @@ class PokerTable(GameBase[PokerState]):
             events.append(Fee(_t(r_seat), amount, memo))
         for st in state.room.seats:
             st.paid_until = paid.get(st.seat, st.paid_until)
-        deck = shuffled_deck(rng)
+        kind = kind_from_rules(self.name, rules)
+        deck = draw.deck_for(kind, rng) if kind.draws else shuffled_deck(rng)  # a joker where the game plays one
         state.plan = plan
         structure = structure_of(rules)
         forced = [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced]
@@ -316,7 +318,7 @@ class PokerTable(GameBase[PokerState]):
             forced.append(hand.Forced(state.kill, "kill", structure.big_blind, True))
             events.append(Note(f"Kill hand: seat {state.kill + 1} posts the kill blind and the limits rise."))
         state.hand = hand.start_hand(
-            kind_from_rules(self.name, rules), structure, [(_t(s), stacks[s]) for s in plan.dealt],
+            kind, structure, [(_t(s), stacks[s]) for s in plan.dealt],
             _t(plan.button), forced, deck, run_it_twice=table_option(rules, "run-it-twice"))
         state.phase = HAND
         events += self._stakes(state)
@@ -429,6 +431,13 @@ class PokerTable(GameBase[PokerState]):
         style = bot_style(state.rules, owner)
         # A bot's mixing is drawn from the hand as it stands, so a replay makes the same move.
         digest = hashlib.sha256(json.dumps([state.hand.deck, len(state.notes), seat]).encode()).digest()
+        h = state.hand
+        if h.kind.draws:  # the draw games: its own cards, the bet to call and the pot (bots.decide_draw)
+            me = h.player(seat)
+            kind, amount, spot = bots.decide_draw(
+                style, h.kind, list(me.hole), h.kind.draws - h.street, legal, SeededRng(digest),
+                max(h.current - me.bet, 0), sum(p.put_in for p in h.players), me.bet)
+            return Action(kind, seat, spot, amount)
         kind, amount, spot = bots.decide(style, seen, legal, SeededRng(digest))
         return Action(kind, seat, spot, amount)
 
@@ -473,6 +482,7 @@ class PokerTable(GameBase[PokerState]):
                 "blind": blinds.get(seat, ""),
                 "won": won.get(seat, 0),
                 "results": state.results.get(key, []),
+                "drew": list(hs.get("drew") or []),   # draw games: the cards drawn, round by round (public)
             }
         take_lines = [{"label": _take_label(t["account"]), "amount": t["amount"]} for t in state.take]
         take_lines += [{"label": f"Collection, seat {f['seat'] + 1}", "amount": f["amount"]} for f in state.fees]
@@ -495,6 +505,8 @@ class PokerTable(GameBase[PokerState]):
                                         for k, v in sorted(a["winners"].items(), key=lambda kv: int(kv[0]))]}
                            for a in state.awards],
                 "draw": state.draw,
+                "draw_game": bool(shown.get("draw_game")),
+                "street_words": str(shown.get("street", "")) if shown.get("draw_game") else "",
                 "waiting": "" if len(state.owners) >= 2 else "Waiting for a second player.",
             },
         }
@@ -567,10 +579,12 @@ def table_option(rules: Mapping[str, Any], option: str) -> bool:
 def take_words(rules: Mapping[str, Any]) -> str:
     """The house's take in a few words: "a 5% rake, at most $4" or "a collection (…)"."""
     sched, option = take.resolve(take_spec(rules))
+    flop = "the draw" if int(rules.get("draws", 0)) else "the flop"  # draw games: no draw, no take (P-325)
     if option is None:
-        return f"a {sched.percent}% rake, at most {fmt(sched.cap)} a hand, none before the flop"
+        return f"a {sched.percent}% rake, at most {fmt(sched.cap)} a hand, none before {flop}"
     return {
-        "players-after-flop": "a collection from each pot that sees a flop, by the players dealt in",
+        "players-after-flop": "a collection from each pot that "
+                              + ("reaches the draw" if flop == "the draw" else "sees a flop") + ", by the players dealt in",
         "players-at-9": "a collection from each pot that reaches $9 by the flop",
         "pot-size": "a collection by the size of each pot that sees a flop",
         "time-after": f"a time collection every {option.minutes} minutes",
@@ -613,7 +627,8 @@ def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
         bomb_every=int(rules.get("bomb_pot_every", 0)),
         buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
         short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")),
-        free_rebuy=int(rules.get("free_rebuy", 0)))
+        free_rebuy=int(rules.get("free_rebuy", 0)),
+        entry_any_position_short=bool(rules.get("entry_any_position_short", False)))
 
 
 def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:
@@ -704,7 +719,9 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
         lines.append(f"Any bet or raise from {fmt(int(spread[0]))} to {fmt(int(spread[1]))}.")
     hole = int(rules.get("hole_cards", 2))
     rule = str(rules.get("hole_rule", "any"))
-    if rule == "exactly-two":
+    if int(rules.get("draws", 0)):
+        lines += _draw_lines(rules)
+    elif rule == "exactly-two":
         lines.append(f"Each player gets {hole} cards and must use exactly two of them with three from the board.")
     elif rule == "at-least-two":
         lines.append(f"Each player gets {hole} cards and uses at least two of them.")
@@ -716,7 +733,7 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
                                                               else "after the betting on the flop."))
     if int(rules.get("boards", 1)) == 2:
         lines.append("Two boards are dealt; each board wins half the pot.")
-    if rules.get("hi_lo"):
+    if rules.get("hi_lo") and not int(rules.get("draws", 0)):
         lines.append("High and low split the pot; a low needs five different cards eight or lower. "
                      "With no qualifying low the best high hand wins it all.")
     if rules.get("straddle"):
@@ -730,9 +747,46 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _draw_lines(rules: Mapping[str, Any]) -> list[str]:
+    """The posted rules of a draw game (draw.py): the deal, the draws and how a hand wins."""
+    hole = int(rules.get("hole_cards", 5))
+    draws = int(rules.get("draws", 1))
+    evaluator = str(rules.get("evaluator", "high"))
+    joker = rules.get("joker")
+    lines = [f"Each player gets {hole} cards face down. "
+             + ("After the first betting round each player may discard 0 to "
+                f"{hole} cards and is dealt as many; a betting round follows." if draws == 1 else
+                f"There are {draws} draws of 0 to {hole} cards, each followed by a betting round."),
+             "The small bet before the draw, the big bet after it." if draws == 1 else
+             "The small bet on the first two rounds, the big bet on the last two.",
+             "Every player sees how many cards each player draws; the last card of the deck is never dealt."]
+    lines.append({
+        "high": "The best high hand wins the pot.",
+        "a5": "Ace-to-five lowball: the lowest hand wins; straights and flushes do not count, the ace is low, "
+              "and 5-4-3-2-A is the best hand.",
+        "27": "Deuce-to-seven lowball: the lowest hand wins; straights and flushes count against you, the ace is "
+              "high, and 7-5-4-3-2 of mixed suits is the best hand.",
+        "hi-lo": "The best high hand and the best low of eight or better split the pot; the high hand gets the "
+                 "odd chip. With no qualifying low the best high hand wins it all.",
+        "badugi": "Badugi: the lowest four cards of different ranks and suits win; a four-card hand beats any "
+                  "three-card hand, three beat two. The ace is low; A-2-3-4 of four suits is the best hand.",
+    }[evaluator])
+    if joker == "wild":
+        lines.append("53 cards: the joker is wild. Five aces is the best hand.")
+    elif joker:
+        lines.append("The joker plays as an ace or completes a straight or flush"
+                     + (", and as the lowest card missing from a low hand." if evaluator != "high" else "."))
+    return lines
+
+
 TEXAS_HOLDEM = PokerTable("texas-holdem", "Texas Hold'em")
 OMAHA = PokerTable("omaha", "Omaha")
 OMAHA_HI_LO = PokerTable("omaha-hi-lo", "Omaha Hi-Lo")
 DOUBLE_BOARD_OMAHA = PokerTable("double-board-omaha", "Double Board Omaha")
 BIG_O = PokerTable("big-o", "Big O")
 PINEAPPLE = PokerTable("pineapple", "Pineapple")
+FIVE_CARD_DRAW = PokerTable("five-card-draw", "Five-Card Draw")
+LOWBALL_DRAW = PokerTable("lowball-draw", "Lowball Draw")
+FIVE_CARD_DRAW_HI_LO = PokerTable("five-card-draw-hi-lo", "Five-Card Draw Hi-Lo")
+MEXICAN_DRAW = PokerTable("mexican-draw", "Mexican Draw")
+BADUGI = PokerTable("badugi", "Badugi")

@@ -39,6 +39,7 @@ SCHEDULES: list[str] = [
     "lucky-chances-holdem-nl", "lucky-chances-holdem-nl-timed", "lucky-chances-omaha-hi-lo-limit",
     "lucky-chances-omaha-hi-lo-pot-limit", "lucky-chances-omaha-hi-lo-pot-limit-timed",
     "crystal-park-holdem-limit", "crystal-park-holdem-nl", "crystal-park-omaha", "crystal-park-big-o",
+    "crystal-park-mexican",
 ]
 
 METHODS = ("players-after-flop", "players-at-9", "pot-size", "time-after", "time-advance", "button")

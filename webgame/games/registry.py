@@ -63,6 +63,11 @@ ENGINES: dict[str, str] = {
     "double-board-omaha": "webgame.games.poker.table:DOUBLE_BOARD_OMAHA",
     "big-o": "webgame.games.poker.table:BIG_O",
     "pineapple": "webgame.games.poker.table:PINEAPPLE",
+    # The stud games: the same hand engine, its stud points in poker/stud.py.
+    "seven-card-stud": "webgame.games.poker.table:SEVEN_CARD_STUD",
+    "seven-card-stud-hi-lo": "webgame.games.poker.table:SEVEN_CARD_STUD_HI_LO",
+    "razz": "webgame.games.poker.table:RAZZ",
+    "five-card-stud": "webgame.games.poker.table:FIVE_CARD_STUD",
 }
 
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from pokerkit import Card, EightOrBetterLowHand, Hand, StandardHighHand
+from pokerkit import Card, EightOrBetterLowHand, Hand, RegularLowHand, StandardHighHand
 
 from webgame.engine.hands.high import evaluate_high
 
@@ -32,8 +32,9 @@ AT_LEAST_TWO = "at-least-two"
 # Who takes an odd cent (D-408): "button": tied winners one each clockwise from the button, and
 # the high half takes an odd cent between the halves; "nearest-button": c001 Omaha Hi-Lo, every
 # odd cent of a pot with a shared half goes to the winner closest to the button's left
-# (001 s.6036-6038).
-ODD_CHIP_RULES = ("button", "nearest-button")
+# (001 s.6036-6038); "high-card": the stud games, the tied winner holding the highest card by suit
+# (stud.py, D-408).
+ODD_CHIP_RULES = ("button", "nearest-button", "high-card")
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,13 @@ class GameKind:
     boards: int = 1
     discard: str = ""         # pineapple: "before-flop" or "after-flop" (D-438)
     odd_chip: str = "button"
+    # Stud games (stud.py); the board games leave these at their defaults.
+    stud: str = ""            # the deal plan: "seven" (3rd-7th street) or "five"; "" = a board game
+    low: str = ""             # "a5": razz, the lowest ace-to-five hand takes the whole pot (D-444)
+    bring_in: str = "low"     # the first-round card: "low" (ace high), "razz" (highest, ace low), "high"
+    forced: str = "bring-in"  # "bring-in" (forced, may complete) or "open" (check or bet, c004: D-439)
+    open_pair: str = ""       # 4th street double limit: "any" (c002-c004), "own" (c001), "" none (D-441)
+    reuse_burns: bool = True  # short of cards on 7th street: the burns first (c001-c003), D-440
 
 
 def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
@@ -57,7 +65,17 @@ def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
         boards=int(rules.get("boards", 1)),
         discard=str(rules.get("discard", "")),
         odd_chip=str(rules.get("odd_chip", "button")),
+        stud=str(rules.get("stud", "")),
+        low=str(rules.get("low", "")),
+        bring_in=str(rules.get("bring_in_card", "low")),
+        forced=str(rules.get("first_round", "bring-in")),
+        open_pair=str(rules.get("open_pair_double", "")),
+        reuse_burns=bool(rules.get("reuse_burns", True)),
     )
+    if kind.stud not in ("", "seven", "five") or kind.low not in ("", "a5") \
+            or kind.bring_in not in ("low", "razz", "high") or kind.forced not in ("bring-in", "open") \
+            or kind.open_pair not in ("", "any", "own"):
+        raise ValueError(f"{name}: unknown stud settings {dict(rules)!r}")
     if kind.hole_rule not in (ANY, EXACTLY_TWO, AT_LEAST_TWO) or kind.odd_chip not in ODD_CHIP_RULES \
             or kind.discard not in ("", "before-flop", "after-flop") or kind.boards not in (1, 2):
         raise ValueError(f"{name}: unknown game settings {dict(rules)!r}")
@@ -65,8 +83,18 @@ def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
 
 
 def best_high(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand:
-    """The best high hand this player holds on this board under the game's hole-card rule."""
+    """The best high hand this player holds on this board under the game's hole-card rule;
+    at razz the best ace-to-five low, which takes the whole pot (D-444)."""
+    if kind.low == "a5":
+        return _best_razz(tuple(hole), tuple(board))
     return _best_high(kind.hole_rule, tuple(hole), tuple(board))
+
+
+@lru_cache(maxsize=4096)
+def _best_razz(hole: tuple[str, ...], board: tuple[str, ...]) -> Hand:
+    """Razz: the best five of seven as an ace-to-five low, straights and flushes ignored, pairs
+    counting against the hand (003 §11, D-444)."""
+    return max(RegularLowHand(five) for five in combinations(_parse(hole) + _parse(board), 5))
 
 
 def best_low(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand | None:
@@ -136,7 +164,7 @@ def hand_name(hand: Hand) -> str:
     """The hand in the words of the felt: "two pair, kings and fives, 9 kicker" (the engine's
     shared describer, engine/hands/value.py), "8-6-4-3-2 low"."""
     ranks = [str(c.rank) for c in hand.cards]
-    if isinstance(hand, EightOrBetterLowHand):
+    if isinstance(hand, (EightOrBetterLowHand, RegularLowHand)):
         lows = sorted(ranks, key=lambda r: 1 if r == "A" else _RANKS.index(r) + 2, reverse=True)
         return "-".join("A" if r == "A" else ("10" if r == "T" else r) for r in lows) + " low"
     words = evaluate_high([repr(c) for c in hand.cards]).description

@@ -26,6 +26,7 @@ from pokerkit import Hand
 from webgame.engine.money import fmt
 from webgame.engine.protocol import IllegalAction, Legal
 
+from . import stud
 from .games import GameKind, best_high, best_low, hand_name, kind_from_rules, plays_whole_hole
 from .structures import FIXED_LIMIT, SPREAD_LIMIT, Structure, from_rules
 
@@ -68,6 +69,7 @@ class Player:
     faced: int = 0        # the bet to call when this player last acted (reopening, D-403, D-404)
     discard: str = ""     # pineapple: the card thrown away (D-438)
     vote: str = ""        # run it twice: "yes" or "no" (D-457)
+    up: list[str] = field(default_factory=list)   # stud: the cards dealt face up (stud.py)
 
     @property
     def in_hand(self) -> bool:
@@ -118,6 +120,9 @@ class HandState:
     awards: list[Award] = field(default_factory=list)
     house_take: int = 0
     takes: list[dict[str, Any]] = field(default_factory=list)
+    bring_in_seat: int = -1          # stud: the seat whose card opens the first round
+    bring_in_due: bool = False       # stud: the bring-in (or its completion) is still to come
+    reused: int = 0                  # stud: burn cards dealt again, short of cards (D-440)
 
     def player(self, seat: int) -> Player:
         for p in self.players:
@@ -140,6 +145,8 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
     if len(seats) < 2:
         raise ValueError("a hand needs at least two players")
     need = len(seats) * kind.hole_cards + 8 * kind.boards
+    if kind.stud:
+        need = stud.cards_needed(kind, len(seats))
     if len(set(deck)) != len(deck) or len(deck) < need:
         raise ValueError("the deck must hold distinct cards, enough for the deal")
     h = HandState(kind=kind, structure=structure, button=button,
@@ -161,6 +168,11 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
             p.dead += amount
         h.streets[0].actions.append({"seat": f.seat, "kind": f.kind, "amount": amount, "to": p.bet,
                                      "all_in": p.stack == 0})
+    if kind.stud:
+        # STUD: antes posted, the first street dealt, then the bring-in or the opener (stud.py).
+        stud.open_hand(h)
+        _advance(h)
+        return h
     # Hole cards one at a time, clockwise from the button's left.
     for _ in range(kind.hole_cards):
         for p in h.players:
@@ -204,6 +216,9 @@ def _draw(h: HandState) -> str:
 
 def _deal_street(h: HandState, said: list[str] | None = None) -> None:
     """Burn one card and add the street's cards to every board (double board: board 1 first)."""
+    if h.kind.stud:
+        stud.deal_street(h, said)  # STUD: the players' own cards, up or down
+        return
     h.street += 1
     h.burns.append(_draw(h))
     for board in h.boards:
@@ -281,6 +296,8 @@ def legal(hand: HandState, seat: int) -> list[Legal]:
     if hand.phase == "run-vote":
         return [Legal("run-twice", spot="yes", label="Run it twice"),
                 Legal("run-twice", spot="no", label="Run it once")]
+    if hand.kind.stud and hand.bring_in_due:
+        return stud.forced_options(hand, p)  # STUD: bring in or complete
     out = [Legal("fold", label="Fold")]
     owed = hand.current - p.bet
     if owed <= 0:
@@ -294,6 +311,8 @@ def legal(hand: HandState, seat: int) -> list[Legal]:
         lo, hi = bounds
         word = "Bet" if kind == "bet" else "Raise to"
         out.append(Legal(kind, min=lo, max=hi, label=f"{word} {fmt(lo)}" if lo == hi else f"{word} {fmt(lo)}–{fmt(hi)}"))
+    if hand.kind.stud:
+        out = stud.relabel(hand, out)
     return out
 
 
@@ -309,6 +328,8 @@ def timeout_action(hand: HandState, seat: int) -> tuple[str, int, str]:
         return "discard", 0, lowest
     if "run-twice" in options:
         return "run-twice", 0, "no"
+    if "bring-in" in options:
+        return "bring-in", options["bring-in"].min, ""  # the forced bet is owed either way (D-439)
     return ("check", 0, "") if "check" in options else ("fold", 0, "")
 
 
@@ -337,6 +358,8 @@ def _raise_bounds(h: HandState, p: Player) -> tuple[int, int] | None:
         return None  # a short all-in did not reopen the betting for a player who acted (D-403, D-404)
     pot_after_call = sum(q.put_in for q in h.players) + (h.current - p.bet)
     lo, hi = s.bounds(h.street, h.current, h.full, pot_after_call)
+    if h.kind.stud:
+        lo, hi = stud.bounds(h, p, lo, hi)  # STUD: completing the bring-in, the 4th-street double
     if _must_open(h, p) and s.open_blinds_sum:
         lo = max(_blinds_sum(h), h.current + 1)
     lo, hi = min(lo, reach), min(hi, reach)
@@ -380,7 +403,12 @@ def act(hand: HandState, seat: int, kind: str, amount: int = 0, spot: str = "") 
     else:
         if kind not in options:
             raise IllegalAction(f"You cannot {kind} now.")
-        said.append(_bet_action(hand, p, kind, amount, options[kind]))
+        if hand.kind.stud:
+            stud.check_amount(options[kind], amount)
+        if hand.kind.stud and kind in stud.FORCED:
+            said.append(stud.forced_action(hand, p, kind, options[kind]))
+        else:
+            said.append(_bet_action(hand, p, kind, amount, options[kind]))
     _advance(hand, said)
     return said
 
@@ -412,6 +440,8 @@ def _bet_action(h: HandState, p: Player, kind: str, amount: int, option: Legal) 
                 h.capped = True
         elif h.street == 0 and h.structure.open_blinds_sum and not h.entered:
             h.raises += 1  # the c002 open counts as a raise of its excess (D-404)
+        if h.kind.stud:
+            stud.after_bet(h, increment)
         h.current = max(h.current, amount)
         h.entered = h.entered or h.street == 0
         h.aggressor = p.seat
@@ -473,7 +503,7 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
         if _discard_due(h):
             h.phase = "discard"
             continue
-        if h.street == 3:
+        if h.street == _final_street(h):
             _finish(h, said)
             return
         betting = len([p for p in h.live() if p.stack > 0]) >= 2
@@ -482,9 +512,13 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
             continue
         _deal_street(h, said)
         if betting:
-            _open_round(h, 0)
+            _open_round(h, stud.first_to_act(h) if h.kind.stud else 0)
         else:
             h.phase = "between"
+
+
+def _final_street(h: HandState) -> int:
+    return stud.final_street(h.kind) if h.kind.stud else 3
 
 
 def _voted(h: HandState) -> bool:
@@ -525,7 +559,7 @@ def _finish(h: HandState, said: list[str]) -> None:
     h.actor = -1
     if len(h.live()) == 1:
         return
-    while h.street < 3:
+    while h.street < _final_street(h):
         _deal_street(h, said)
     if h.runs == 2:
         _second_run(h)
@@ -645,12 +679,16 @@ def _board_awards(h: HandState, values: Values, pot: int, b: int, amount: int,
     highs = {s: values[s][0] for s in eligible}
     top = max(highs.values())
     high_winners = [s for s in order if s in eligible and highs[s] == top]
+    if h.kind.stud:
+        high_winners = stud.odd_chip_order(h, high_winners)  # STUD: by the highest card (D-408)
     lows = {s: low for s in eligible if (low := values[s][1]) is not None}
     if not lows:
         won = _split(amount, high_winners)
         return [Award(pot, b, "whole", amount, won, {s: hand_name(highs[s]) for s in won})]
     best = max(lows.values())
     low_winners = [s for s in order if s in lows and lows[s] == best]
+    if h.kind.stud:
+        low_winners = stud.odd_chip_order(h, low_winners, low=True)  # STUD: the lowest card (D-408)
     high_half, low_half = amount - amount // 2, amount // 2  # the odd cent to the high half (D-408)
     if h.kind.odd_chip == "nearest-button" and (len(high_winners) > 1 or len(low_winners) > 1):
         # c001 Omaha Hi-Lo (001 s.6036-6038): every odd cent of the pot to the winner nearest
@@ -721,7 +759,7 @@ def showdown_hands(hand: HandState) -> dict[int, list[dict[str, Any]]]:
         for board in hand.boards:
             high = best_high(hand.kind, p.kept(), board)
             rows.append({"name": hand_name(high), "value": high.entry.index,
-                         "both_hole_cards": plays_whole_hole(hand.kind, p.kept(), board)})
+                         "both_hole_cards": not hand.kind.stud and plays_whole_hole(hand.kind, p.kept(), board)})
         out[p.seat] = rows
     return out
 
@@ -754,9 +792,13 @@ def view(hand: HandState, viewer: int | None) -> dict[str, Any]:
             "has_discarded": bool(p.discard),
             "shown": over and p.seat in hand.shown,
         })
+        if hand.kind.stud:
+            # STUD: every up card to everyone, a down card only to its owner (None: face down).
+            seats[-1].update(cards=[] if p.folded and not mine else stud.seat_cards(p, visible),
+                             face_down=0, up=list(p.up))
     return {
         "game": hand.kind.name, "structure": hand.structure.name, "button": hand.button,
-        "street": STREETS[min(hand.street, 3)], "boards": [list(b) for b in hand.boards],
+        "street": stud.street_name(hand) if hand.kind.stud else STREETS[min(hand.street, 3)], "boards": [list(b) for b in hand.boards],
         "board": list(hand.boards[0]) if hand.boards else [],
         "pot": sum(p.put_in - p.bet for p in hand.players), "to_call": hand.current,
         "pots": [{"amount": a, "seats": e} for a, e in pots(hand)] if over else [],
@@ -794,4 +836,6 @@ def record(hand: HandState) -> dict[str, Any]:
     }
     if hand.runs == 2:
         out["runs"] = 2
+    if hand.kind.stud:
+        out.update(stud.record_extra(hand))
     return out

@@ -95,6 +95,8 @@ class RoomRules:
     buy_in_max: int = 0            # 0 = D-411's multiple (limit: unlimited)
     short_buy_in: str = "per-full-buy-in"
     free_rebuy: int = 0            # c001 15x30 Hold'em: a $150 re-buy is always allowed (D-411)
+    stud: bool = False             # a stud game: antes, no button and no blinds (D-439)
+    ante: int = 0                  # stud: every seat's ante (cents)
 
     @property
     def big_blind(self) -> int:
@@ -132,7 +134,8 @@ class RoomRules:
                    buy_in_min=int(buy_in.get("min", 0)),
                    buy_in_max=int(buy_in.get("max", 0)),
                    short_buy_in=str(rules.get("short-buy-in", rules.get("short_buy_in", cls.short_buy_in))),
-                   free_rebuy=int(rules.get("free-rebuy", rules.get("free_rebuy", 0))))
+                   free_rebuy=int(rules.get("free-rebuy", rules.get("free_rebuy", 0))),
+                   stud=bool(rules.get("stud")), ante=int(rules.get("ante", 0)))
 
 
 # ---------------------------------------------------------------- seats
@@ -360,6 +363,8 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
 
     Call `button_draw` before the first hand. Nothing in the room changes until
     `after_hand`, so a plan that is not played can be thrown away."""
+    if rules.stud:
+        return _plan_stud(room, rules, stacks)   # STUD: antes, no button, no blinds
     if not room.button:
         return HandPlan(reason="Draw for the button first")
     in_game = [s.seat for s in room.seats if _can_play(s, stacks)]
@@ -410,6 +415,17 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
             plan.forced.append((left_of_bb, "straddle", STRADDLE_BLINDS * rules.big_blind, True))
             plan.straddle = left_of_bb
     return plan
+
+
+def _plan_stud(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPlan:
+    """A stud hand: every seated player with chips who is not sitting out is dealt in at once
+    (no blind to wait for) and antes, all-in for less (D-439). There is no button: seat 1 sits on
+    the dealer's left, so the deal and every tie go in seat order (D-439, P-334)."""
+    dealt = sorted(s.seat for s in room.seats if _can_play(s, stacks))
+    if len(dealt) < 2:
+        return HandPlan(reason="Waiting for a second player")
+    forced = [(seat, "ante", min(rules.ante, stacks[seat]), False) for seat in dealt if rules.ante]
+    return HandPlan(dealt=dealt, button=0, forced=forced)
 
 
 def _between(seat: int, button: int, blinds: list[int], max_seats: int) -> bool:

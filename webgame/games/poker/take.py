@@ -39,9 +39,11 @@ SCHEDULES: list[str] = [
     "lucky-chances-holdem-nl", "lucky-chances-holdem-nl-timed", "lucky-chances-omaha-hi-lo-limit",
     "lucky-chances-omaha-hi-lo-pot-limit", "lucky-chances-omaha-hi-lo-pot-limit-timed",
     "crystal-park-holdem-limit", "crystal-park-holdem-nl", "crystal-park-omaha", "crystal-park-big-o",
+    "lucky-derby-stud", "lucky-chances-stud", "crystal-park-stud", "crystal-park-razz",
 ]
 
-METHODS = ("players-after-flop", "players-at-9", "pot-size", "time-after", "time-advance", "button")
+METHODS = ("players-after-flop", "players-at-9", "pot-size", "time-after", "time-advance", "button",
+           "players-after-ante")
 
 
 @dataclass(frozen=True)
@@ -227,7 +229,7 @@ def _collection(option: Option, pot: int, dealt: int) -> list[tuple[str, int, st
             out.append(("fees", option.modified_b,
                         f"modified fee B, the pot reached ${option.qualifying_pot // 100}"))
         return out
-    return []   # time and button collections come from chips before the deal
+    return []   # time and button collections come from chips before the deal; stud's from the antes
 
 
 def _jackpot_fee(option: Option, pot: int, dealt: int) -> list[tuple[str, int, str]]:
@@ -274,6 +276,19 @@ def _within(take: list[tuple[str, int, str]], pot: int) -> list[tuple[str, int, 
             out.append((account, amount, memo))
             left -= amount
     return out
+
+
+def after_ante(spec: str, antes: int, dealt: int) -> list[tuple[str, int, str]]:
+    """The stud collection: by the players dealt in, out of the antes in the pot, after the ante
+    and before any card is dealt (001 s.3913, 002 s.240, P-332); never more than the antes.
+    The jackpot fee, if any, is still taken at the end (its second part needs a $20 pot)."""
+    _, option = resolve(spec)
+    if option is None or option.method != "players-after-ante":
+        return []
+    row = option.row(dealt)
+    if row is None:
+        return []
+    return _within([("fees", row.fee, f"collection after the antes, {dealt} players (s.{row.line})")], antes)
 
 
 # ---------------------------------------------------------------- before the deal

@@ -610,7 +610,8 @@ def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
         straddle=table_option(rules, "straddle"), bomb_pot=table_option(rules, "bomb-pot"),
         bomb_every=int(rules.get("bomb_pot_every", 0)),
         buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
-        short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")))
+        short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")),
+        stud=bool(rules.get("stud")), ante=int(rules.get("ante", 0)))
 
 
 def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:

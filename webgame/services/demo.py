@@ -103,6 +103,9 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Lucky Derby Big O", "big-o", "lucky-derby", {}),
     ("Chapter 4 Crazy Pineapple", "pineapple", "crazy-chapter4", {}),
     ("Lucky Chances 7 Card Stud", "seven-card-stud", "lc", {}),
+    ("Crystal Park Seven-Card Stud Hi-Lo", "seven-card-stud-hi-lo", "crystal-park", {}),
+    ("Chapter 4 Razz", "razz", "chapter4", {}),
+    ("Chapter 4 Five-card Stud", "five-card-stud", "chapter4", {}),
 ]
 
 

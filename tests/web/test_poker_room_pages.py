@@ -51,7 +51,7 @@ DISCARD = re.compile(r'data-action="discard-([2-9TJQKA][cdhs])"')
 
 def to_act(seat: Seat) -> bool:
     seat.page()
-    return bool({"fold", "check", "call", "run-twice-no", "bring-in"} & seat.actions or DISCARD.search(seat.html))
+    return bool({"fold", "check", "call", "run-twice-no", "bring-in", "expose-no"} & seat.actions or DISCARD.search(seat.html))
 
 
 SMALLEST = re.compile(r'name="kind" value="(bet|raise)">.*?name="amount" inputmode="decimal" size="7" value="([\d.]+)"',
@@ -239,8 +239,8 @@ def test_a_guest_and_two_bots_play_hands_to_the_end(app, guest):
 
 
 POKER_GAMES = ("texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple",
-               "seven-card-stud", "seven-card-stud-hi-lo", "razz", "five-card-stud")
-STUD_GAMES = ("seven-card-stud", "seven-card-stud-hi-lo", "razz", "five-card-stud")
+               "seven-card-stud", "seven-card-stud-hi-lo", "razz", "five-card-stud", "mexican-stud")
+STUD_GAMES = ("seven-card-stud", "seven-card-stud-hi-lo", "razz", "five-card-stud", "mexican-stud")
 EVERY_VARIANT = [(g, v) for g in POKER_GAMES for v in registry.rules(g).variants]
 
 
@@ -269,6 +269,8 @@ def test_every_variant_deals_and_settles_a_hand_through_the_web(app, guest, game
             seat.act("run-twice", "no")
         elif "bring-in" in kinds:  # stud: the forced bring-in (D-439)
             assert seat.act("bring-in") == ""
+        elif "expose-no" in kinds:  # Mexican Stud: keep the down card down
+            assert seat.act("expose", "no") == ""
         elif "check" in kinds or "call" in kinds:
             seat.act("check" if "check" in kinds else "call")
         else:  # the first player in opens for at least the blinds (c002, D-404)

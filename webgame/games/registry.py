@@ -68,6 +68,7 @@ ENGINES: dict[str, str] = {
     "seven-card-stud-hi-lo": "webgame.games.poker.table:SEVEN_CARD_STUD_HI_LO",
     "razz": "webgame.games.poker.table:RAZZ",
     "five-card-stud": "webgame.games.poker.table:FIVE_CARD_STUD",
+    "mexican-stud": "webgame.games.poker.table:MEXICAN_STUD",
 }
 
 

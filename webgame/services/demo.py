@@ -106,6 +106,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Crystal Park Seven-Card Stud Hi-Lo", "seven-card-stud-hi-lo", "crystal-park", {}),
     ("Chapter 4 Razz", "razz", "chapter4", {}),
     ("Chapter 4 Five-card Stud", "five-card-stud", "chapter4", {}),
+    ("Crystal Park Mexican Stud", "mexican-stud", "crystal-park", {}),
 ]
 
 

@@ -11,7 +11,14 @@ import pytest
 from webgame.engine.paytable import load_game, resolve
 from webgame.engine.protocol import Action, Drop, Note, Settlement, Stake
 from webgame.engine.rng import SeededRng
-from webgame.games.poker.table import FIVE_CARD_STUD, RAZZ, SEVEN_CARD_STUD, SEVEN_CARD_STUD_HI_LO, PokerTable
+from webgame.games.poker.table import (
+    FIVE_CARD_STUD,
+    MEXICAN_STUD,
+    RAZZ,
+    SEVEN_CARD_STUD,
+    SEVEN_CARD_STUD_HI_LO,
+    PokerTable,
+)
 
 
 def dealt(table: PokerTable, game: str, variant: str, players: int,
@@ -41,8 +48,8 @@ def call_down(table: PokerTable, state: Any) -> list[Any]:
     while not table.is_over(state):
         seat = table.to_act(state)
         kinds = {a.kind for a in table.legal_actions(state, seat)}
-        move = next(k for k in ("bring-in", "check", "call") if k in kinds)
-        events += table.apply(state, Action(move, seat), rng)
+        move = next(k for k in ("bring-in", "check", "call", "expose") if k in kinds)
+        events += table.apply(state, Action(move, seat, "no" if move == "expose" else ""), rng)
     return events
 
 
@@ -107,7 +114,8 @@ def test_the_felt_shows_up_cards_to_all_and_down_cards_to_their_owner() -> None:
 
 @pytest.mark.parametrize(("table", "game", "variant"), [
     (SEVEN_CARD_STUD, "seven-card-stud", "lc"), (SEVEN_CARD_STUD_HI_LO, "seven-card-stud-hi-lo", "crystal-park"),
-    (RAZZ, "razz", "chapter4"), (FIVE_CARD_STUD, "five-card-stud", "chapter4")])
+    (RAZZ, "razz", "chapter4"), (FIVE_CARD_STUD, "five-card-stud", "chapter4"),
+    (MEXICAN_STUD, "mexican-stud", "crystal-park")])
 def test_bots_play_stud_hands_to_the_end_with_the_books_square(table: PokerTable, game: str, variant: str) -> None:
     for hand_no in range(3):
         state, events = dealt(table, game, variant, 5, stack=50_000 + hand_no)
@@ -126,14 +134,16 @@ def test_bots_play_stud_hands_to_the_end_with_the_books_square(table: PokerTable
         back = sum(e.returned for e in events if isinstance(e, Settlement))
         assert back + sum(d.amount for d in events if isinstance(d, Drop)) == staked
         assert moves & {"bring-in", "bet", "check"}
+        if game == "mexican-stud":
+            assert "expose" in moves
 
 
 TABLES = {"seven-card-stud": SEVEN_CARD_STUD, "seven-card-stud-hi-lo": SEVEN_CARD_STUD_HI_LO, "razz": RAZZ,
-          "five-card-stud": FIVE_CARD_STUD}
-# INDEX section 7's stud variants (Mexican Stud aside).
+          "five-card-stud": FIVE_CARD_STUD, "mexican-stud": MEXICAN_STUD}
+# INDEX section 7's stud variants.
 INDEX = {"seven-card-stud": {"lucky-derby", "lc", "crystal-park", "chapter4"},
          "seven-card-stud-hi-lo": {"lc", "crystal-park", "chapter4"},
-         "razz": {"crystal-park", "chapter4"}, "five-card-stud": {"chapter4"}}
+         "razz": {"crystal-park", "chapter4"}, "five-card-stud": {"chapter4"}, "mexican-stud": {"crystal-park"}}
 
 
 @pytest.mark.parametrize(("game", "variant"), [(g, v) for g, vs in sorted(INDEX.items()) for v in sorted(vs)])
@@ -142,11 +152,12 @@ def test_every_stud_variant_is_cited_and_deals_a_hand_to_the_end(game: str, vari
     data = load_game(game).variants[variant]
     assert data.seed and data.sections and data.notes
     rules = resolve(data)
-    assert rules["seats"] == (10 if game == "five-card-stud" else 8)  # D-410
+    assert rules["seats"] == {"five-card-stud": 10, "mexican-stud": 7}.get(game, 8)  # D-410
     assert rules["take"] == (["rake-004"] if variant == "chapter4" else rules["take"]) and rules["take"]
     state, events = dealt(TABLES[game], game, variant, 4, stack=200_000)
     events += call_down(TABLES[game], state)
     staked = sum(e.amount for e in events if isinstance(e, Stake))
     assert sum(e.returned for e in events if isinstance(e, Settlement)) + sum(
         d.amount for d in events if isinstance(d, Drop)) == staked
-    assert staked == 4 * rules["ante"] + 4 * (rules["bring_in"] if rules["first_round"] == "bring-in" else 0)
+    forced = {"bring-in": rules["bring_in"], "either-limit": rules["bets"][0]}.get(rules["first_round"], 0)
+    assert staked == 4 * rules["ante"] + 4 * forced

@@ -25,6 +25,8 @@ from pokerkit import Card, EightOrBetterLowHand, Hand, RegularLowHand, StandardH
 
 from webgame.engine.hands.high import evaluate_high
 
+from .mexican import MexicanHand
+
 ANY = "any"
 EXACTLY_TWO = "exactly-two"
 AT_LEAST_TWO = "at-least-two"
@@ -47,10 +49,12 @@ class GameKind:
     discard: str = ""         # pineapple: "before-flop" or "after-flop" (D-438)
     odd_chip: str = "button"
     # Stud games (stud.py); the board games leave these at their defaults.
-    stud: str = ""            # the deal plan: "seven" (3rd-7th street) or "five"; "" = a board game
+    stud: str = ""            # the deal plan: "seven" (3rd-7th street), "five", "mexican"; "" = board
     low: str = ""             # "a5": razz, the lowest ace-to-five hand takes the whole pot (D-444)
-    bring_in: str = "low"     # the first-round card: "low" (ace high), "razz" (highest, ace low), "high"
-    forced: str = "bring-in"  # "bring-in" (forced, may complete) or "open" (check or bet, c004: D-439)
+    bring_in: str = "low"     # the first-round card: "low" (ace high), "razz" (highest, ace low), "high",
+                              # "mexican" (highest, the joker an ace, ties nearest the button)
+    forced: str = "bring-in"  # "bring-in" (forced, may complete), "open" (check or bet, c004: D-439),
+                              # "either-limit" (a forced open at the lower or upper limit, 003 §7)
     open_pair: str = ""       # 4th street double limit: "any" (c002-c004), "own" (c001), "" none (D-441)
     reuse_burns: bool = True  # short of cards on 7th street: the burns first (c001-c003), D-440
 
@@ -72,8 +76,9 @@ def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
         open_pair=str(rules.get("open_pair_double", "")),
         reuse_burns=bool(rules.get("reuse_burns", True)),
     )
-    if kind.stud not in ("", "seven", "five") or kind.low not in ("", "a5") \
-            or kind.bring_in not in ("low", "razz", "high") or kind.forced not in ("bring-in", "open") \
+    if kind.stud not in ("", "seven", "five", "mexican") or kind.low not in ("", "a5") \
+            or kind.bring_in not in ("low", "razz", "high", "mexican") \
+            or kind.forced not in ("bring-in", "open", "either-limit") \
             or kind.open_pair not in ("", "any", "own"):
         raise ValueError(f"{name}: unknown stud settings {dict(rules)!r}")
     if kind.hole_rule not in (ANY, EXACTLY_TWO, AT_LEAST_TWO) or kind.odd_chip not in ODD_CHIP_RULES \
@@ -160,9 +165,11 @@ def _fives(rule: str, hole: tuple[Card, ...], board: tuple[Card, ...]) -> list[t
 _RANKS = "23456789TJQKA"
 
 
-def hand_name(hand: Hand) -> str:
+def hand_name(hand: Hand | MexicanHand) -> str:
     """The hand in the words of the felt: "two pair, kings and fives, 9 kicker" (the engine's
     shared describer, engine/hands/value.py), "8-6-4-3-2 low"."""
+    if isinstance(hand, MexicanHand):
+        return hand.words
     ranks = [str(c.rank) for c in hand.cards]
     if isinstance(hand, (EightOrBetterLowHand, RegularLowHand)):
         lows = sorted(ranks, key=lambda r: 1 if r == "A" else _RANKS.index(r) + 2, reverse=True)

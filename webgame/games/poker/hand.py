@@ -70,6 +70,7 @@ class Player:
     discard: str = ""     # pineapple: the card thrown away (D-438)
     vote: str = ""        # run it twice: "yes" or "no" (D-457)
     up: list[str] = field(default_factory=list)   # stud: the cards dealt face up (stud.py)
+    exposed: list[str] = field(default_factory=list)   # Mexican Stud: down cards the player turned up
 
     @property
     def in_hand(self) -> bool:
@@ -123,6 +124,8 @@ class HandState:
     bring_in_seat: int = -1          # stud: the seat whose card opens the first round
     bring_in_due: bool = False       # stud: the bring-in (or its completion) is still to come
     reused: int = 0                  # stud: burn cards dealt again, short of cards (D-440)
+    asked: list[int] = field(default_factory=list)   # Mexican Stud: seats that chose to expose or not
+    asked_street: int = -1           # Mexican Stud: the street whose expose choice was offered
 
     def player(self, seat: int) -> Player:
         for p in self.players:
@@ -296,6 +299,8 @@ def legal(hand: HandState, seat: int) -> list[Legal]:
     if hand.phase == "run-vote":
         return [Legal("run-twice", spot="yes", label="Run it twice"),
                 Legal("run-twice", spot="no", label="Run it once")]
+    if hand.phase == "expose":
+        return stud.expose_options(p)  # STUD (Mexican): turn the down card up or not
     if hand.kind.stud and hand.bring_in_due:
         return stud.forced_options(hand, p)  # STUD: bring in or complete
     out = [Legal("fold", label="Fold")]
@@ -330,6 +335,8 @@ def timeout_action(hand: HandState, seat: int) -> tuple[str, int, str]:
         return "run-twice", 0, "no"
     if "bring-in" in options:
         return "bring-in", options["bring-in"].min, ""  # the forced bet is owed either way (D-439)
+    if "expose" in options:
+        return "expose", 0, "no"
     return ("check", 0, "") if "check" in options else ("fold", 0, "")
 
 
@@ -395,6 +402,10 @@ def act(hand: HandState, seat: int, kind: str, amount: int = 0, spot: str = "") 
         p.discard = spot
         hand.streets[-1].actions.append({"seat": seat, "kind": "discard", "card": spot})
         said.append(f"Seat {seat} discards")
+    elif hand.phase == "expose":
+        if kind != "expose":
+            raise IllegalAction("Keep your down card down or turn it up.")
+        said.append(stud.expose(hand, p, spot))
     elif hand.phase == "run-vote":
         if kind != "run-twice" or spot not in ("yes", "no"):
             raise IllegalAction("Answer yes or no to running it twice.")
@@ -488,6 +499,11 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
                 h.actor = waiting[0].seat
                 return
             h.phase = "between"
+        if h.phase == "expose":  # STUD (Mexican): each player says whether to turn the down card up
+            h.actor = stud.expose_waiting(h)
+            if h.actor >= 0:
+                return
+            h.phase = "between"
         if h.phase == "run-vote":
             votes = [p.vote for p in h.live()]
             if "no" in votes:
@@ -502,6 +518,9 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
         # Between streets.
         if _discard_due(h):
             h.phase = "discard"
+            continue
+        if h.kind.stud and stud.expose_due(h):
+            stud.open_expose(h)
             continue
         if h.street == _final_street(h):
             _finish(h, said)
@@ -665,6 +684,8 @@ Values = dict[int, tuple[Hand, Hand | None]]
 
 def _evaluate(h: HandState) -> list[Values]:
     """Each live seat's best high and (high-low games) best qualifying low, board by board."""
+    if h.kind.stud == "mexican":
+        return stud.mexican_values(h)  # STUD: the stripped deck and its joker
     out: list[Values] = []
     for board in h.boards:
         out.append({p.seat: (best_high(h.kind, p.kept(), board),
@@ -679,7 +700,7 @@ def _board_awards(h: HandState, values: Values, pot: int, b: int, amount: int,
     highs = {s: values[s][0] for s in eligible}
     top = max(highs.values())
     high_winners = [s for s in order if s in eligible and highs[s] == top]
-    if h.kind.stud:
+    if h.kind.odd_chip == "high-card":
         high_winners = stud.odd_chip_order(h, high_winners)  # STUD: by the highest card (D-408)
     lows = {s: low for s in eligible if (low := values[s][1]) is not None}
     if not lows:
@@ -687,7 +708,7 @@ def _board_awards(h: HandState, values: Values, pot: int, b: int, amount: int,
         return [Award(pot, b, "whole", amount, won, {s: hand_name(highs[s]) for s in won})]
     best = max(lows.values())
     low_winners = [s for s in order if s in lows and lows[s] == best]
-    if h.kind.stud:
+    if h.kind.odd_chip == "high-card":
         low_winners = stud.odd_chip_order(h, low_winners, low=True)  # STUD: the lowest card (D-408)
     high_half, low_half = amount - amount // 2, amount // 2  # the odd cent to the high half (D-408)
     if h.kind.odd_chip == "nearest-button" and (len(high_winners) > 1 or len(low_winners) > 1):
@@ -757,7 +778,7 @@ def showdown_hands(hand: HandState) -> dict[int, list[dict[str, Any]]]:
     for p in hand.live():
         rows = []
         for board in hand.boards:
-            high = best_high(hand.kind, p.kept(), board)
+            high = stud.mexican_hand(hand, p) if hand.kind.stud == "mexican" else best_high(hand.kind, p.kept(), board)
             rows.append({"name": hand_name(high), "value": high.entry.index,
                          "both_hole_cards": not hand.kind.stud and plays_whole_hole(hand.kind, p.kept(), board)})
         out[p.seat] = rows

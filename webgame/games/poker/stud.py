@@ -33,22 +33,26 @@ from webgame.engine.money import fmt
 from webgame.engine.protocol import IllegalAction, Legal
 from webgame.engine.rng import Rng
 
-from . import history
+from . import history, mexican
 from .games import GameKind
 
 if TYPE_CHECKING:
     from .hand import HandState, Player
 
 DOWN, UP = "down", "up"
+AUTO = "auto"  # Mexican Stud: down if the player has no down card (it was turned up), else up
 # The deal plan: the cards of each street, in dealing order (each round goes round the table).
 PLANS: dict[str, tuple[tuple[str, ...], ...]] = {
     "seven": ((DOWN, DOWN, UP), (UP,), (UP,), (UP,), (DOWN,)),   # 3rd street … 7th street
     "five": ((DOWN, UP), (UP,), (UP,), (UP,)),                   # 004 s.586
+    "mexican": ((DOWN, UP), (AUTO,), (AUTO,), (AUTO,)),          # 003 §7: one card always down
 }
 STREET_NAMES = {"seven": ("third", "fourth", "fifth", "sixth", "seventh"),
-                "five": ("second", "third", "fourth", "fifth")}
+                "five": ("second", "third", "fourth", "fifth"),
+                "mexican": ("second", "third", "fourth", "fifth")}
 HEADERS = {"seven": ("3rd STREET", "4th STREET", "5th STREET", "6th STREET", "RIVER"),
-           "five": ("2nd STREET", "3rd STREET", "4th STREET", "5th STREET")}
+           "five": ("2nd STREET", "3rd STREET", "4th STREET", "5th STREET"),
+           "mexican": ("2nd STREET", "3rd STREET", "4th STREET", "5th STREET")}
 RANKS = "23456789TJQKA"
 # Every rulebook ranks the suits the same way when a card must be chosen: clubs lowest, then
 # diamonds, hearts, spades (001 s.231-277 "alphabetical", 002 §7, 003 §11, 004 s.586, D-018).
@@ -70,7 +74,7 @@ def cards_needed(kind: GameKind, players: int) -> int:
 
 
 def _high(card: str) -> int:
-    return RANKS.index(card[0]) + 2
+    return mexican.showing_rank(card)  # 2 … 14; Mexican Stud's joker counts as an ace (003 §7 rule 2)
 
 
 def _low(card: str) -> int:
@@ -78,7 +82,7 @@ def _low(card: str) -> int:
 
 
 def _suit(card: str) -> int:
-    return SUITS.index(card[1])
+    return SUITS.index(card[1]) if card != mexican.JOKER else len(SUITS)
 
 
 def showing(h: HandState, p: Player) -> list[str]:
@@ -108,10 +112,7 @@ def open_hand(h: HandState) -> None:
     h.streets[0].name = STREET_NAMES[h.kind.stud][0]
     for kind in PLANS[h.kind.stud][0]:
         for p in h.players:
-            card = _take(h)
-            p.hole.append(card)
-            if kind == UP:
-                p.up.append(card)
+            _give(h, p, kind)
     opener = first_card(h)
     h.current = 0
     h.full = h.structure.smallest_bet(0)
@@ -119,7 +120,7 @@ def open_hand(h: HandState) -> None:
     h.phase = "betting"
     h.actor = opener
     h.bring_in_seat = opener
-    h.bring_in_due = h.kind.forced == "bring-in"
+    h.bring_in_due = h.kind.forced in ("bring-in", "either-limit")
 
 
 def first_card(h: HandState) -> int:
@@ -130,8 +131,20 @@ def first_card(h: HandState) -> int:
             return (-_high(card), -_suit(card))
         if h.kind.bring_in == "razz":     # highest card, ace low, the highest suit
             return (_low(card), _suit(card))
+        if h.kind.bring_in == "mexican":  # highest card, the joker an ace, ties nearest the button
+            return (_high(card), 0)
         return (_high(card), _suit(card))  # highest card, ace high, the highest suit
     return max(h.players, key=key).seat
+
+
+def _give(h: HandState, p: Player, kind: str) -> str:
+    card = _take(h)
+    if kind == AUTO:
+        kind = DOWN if all(c in p.up for c in p.hole) else UP
+    p.hole.append(card)
+    if kind == UP:
+        p.up.append(card)
+    return card
 
 
 def deal_street(h: HandState, said: list[str] | None) -> None:
@@ -156,10 +169,8 @@ def deal_street(h: HandState, said: list[str] | None) -> None:
         if pool > len(live):
             h.burns.append(_take(h))  # a burn only if a card is spare (c003 rule 13)
         for p in live:
-            card = _take(h)
-            p.hole.append(card)
-            if kind == UP:
-                p.up.append(card)
+            card = _give(h, p, kind)
+            if card in p.up:
                 words.append(f"seat {p.seat} {card}")
     else:
         if stub + unused_burns >= 2:
@@ -207,6 +218,13 @@ def forced_options(h: HandState, p: Player) -> list[Legal]:
     bring = min(h.structure.bring_in, p.stack)
     full = min(h.structure.smallest_bet(0), p.stack)
     out = [] if p.seat == h.bring_in_seat else [Legal("fold", label="Fold")]
+    if h.kind.forced == "either-limit":
+        # Mexican Stud: the high card opens at the lower or the upper limit (003 §7 rule 2)
+        big = min(h.structure.unit(2), p.stack)
+        out.append(Legal("bring-in", min=full, max=full, label=f"Open for {fmt(full)}"))
+        if big > full:
+            out.append(Legal("complete", min=big, max=big, label=f"Open for {fmt(big)}"))
+        return out
     out.append(Legal("bring-in", min=bring, max=bring, label=f"Bring in for {fmt(bring)}"))
     if full > bring:
         out.append(Legal("complete", min=full, max=full, label=f"Complete to {fmt(full)}"))
@@ -221,7 +239,9 @@ def forced_action(h: HandState, p: Player, kind: str, option: Legal) -> str:
     p.bet += amount
     p.put_in += amount
     h.current = max(h.current, p.bet)
-    h.raises = 1 if kind == "complete" else 0
+    h.raises = 1 if kind == "complete" or h.kind.forced == "either-limit" else 0
+    if h.kind.forced == "either-limit":
+        h.full = max(h.full, amount)  # every raise at least the opening bet (003 §7 rule 11)
     h.aggressor = p.seat
     h.bring_in_due = False
     p.acted = True
@@ -231,6 +251,8 @@ def forced_action(h: HandState, p: Player, kind: str, option: Legal) -> str:
     h.streets[-1].actions.append(record)
     text = f"Seat {p.seat} brings in for {fmt(amount)}" if kind == "bring-in" \
         else f"Seat {p.seat} completes to {fmt(amount)}"
+    if h.kind.forced == "either-limit":
+        text = f"Seat {p.seat} opens for {fmt(amount)}"
     return text + (" and is all-in" if p.stack == 0 else "")
 
 
@@ -249,6 +271,8 @@ def bounds(h: HandState, p: Player, lo: int, hi: int) -> tuple[int, int]:
     small = h.structure.unit(0)
     if h.street == 0 and 0 < h.current < small:
         return small, small
+    if h.street == 0 and h.kind.forced == "either-limit" and h.full > small:
+        return h.current + h.full, h.current + h.full  # opened at the upper limit
     if h.street == 1 and h.kind.open_pair:
         big = h.structure.unit(2)
         if h.full >= big:
@@ -283,6 +307,64 @@ def after_bet(h: HandState, increment: int) -> None:
         h.full = h.structure.unit(2)
 
 
+# --------------------------------------------------------------------------- Mexican Stud
+
+def expose_due(h: HandState) -> bool:
+    """Mexican Stud: after each betting round but the last, before the next card, each player may
+    turn the down card up (003 §7); the next card then comes down."""
+    return h.kind.stud == "mexican" and h.street < final_street(h.kind) and h.asked_street != h.street \
+        and len(h.live()) >= 2
+
+
+def open_expose(h: HandState) -> None:
+    h.asked_street = h.street
+    h.asked = []
+    h.phase = "expose"
+
+
+def expose_waiting(h: HandState) -> int:
+    """The next player (clockwise from the button) still to say whether to turn the down card
+    up, or -1."""
+    return next((p.seat for p in h.live() if p.seat not in h.asked), -1)
+
+
+def expose_options(p: Player) -> list[Legal]:
+    if all(c in p.up for c in p.hole):
+        return [Legal("expose", spot="no", label="Go on")]
+    return [Legal("expose", spot="no", label="Keep your down card down"),
+            Legal("expose", spot="yes", label="Turn your down card up")]
+
+
+def expose(h: HandState, p: Player, spot: str) -> str:
+    if spot not in ("yes", "no") or (spot == "yes" and all(c in p.up for c in p.hole)):
+        raise IllegalAction("Keep your down card down or turn it up.")
+    h.asked.append(p.seat)
+    if spot == "no":
+        return f"Seat {p.seat} keeps the down card down"
+    card = next(c for c in p.hole if c not in p.up)
+    p.up.append(card)
+    p.exposed.append(card)
+    h.streets[-1].actions.append({"seat": p.seat, "kind": "expose", "card": card})
+    return f"Seat {p.seat} turns up {card}"
+
+
+def mexican_hand(h: HandState, p: Player) -> mexican.MexicanHand:
+    """The seat's five cards; its joker is wild unless it was dealt face up (003 §7 rule 1)."""
+    dealt_up = mexican.JOKER in p.up and mexican.JOKER not in p.exposed
+    return mexican.evaluate(tuple(p.hole) + tuple(c for b in h.boards for c in b), not dealt_up)
+
+
+def mexican_values(h: HandState) -> list[dict[int, tuple[Any, Any]]]:
+    return [{p.seat: (mexican_hand(h, p), None) for p in h.live()}]
+
+
+def shuffled_deck(kind: GameKind, rng: Rng) -> list[str]:
+    """Mexican Stud's 41 cards: the 8s, 9s and 10s out, one joker in (003 §7, D-452)."""
+    deck = list(mexican.DECK)
+    rng.shuffle(deck)
+    return deck
+
+
 # --------------------------------------------------------------------------- odd cents
 
 def odd_chip_order(h: HandState, seats: Sequence[int], low: bool = False) -> list[int]:
@@ -314,7 +396,7 @@ def record_extra(h: HandState) -> dict[str, Any]:
 
 class _StudHand(history._Hand):
     def description(self, seat: int) -> str:
-        if self.record.get("low") == "a5":
+        if self.record.get("low") == "a5" or self.record.get("stud") == "mexican":
             names = self.record.get("shown_hands", {}).get(str(seat)) or [""]
             return str(names[0])
         return super().description(seat)
@@ -371,6 +453,8 @@ def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str,
                 in_front[seat] = to
                 all_in = " and is all-in" if action.get("all_in") else ""
                 word = "brings in for" if kind == "bring-in" else "completes it to"
+                if record.get("stud") == "mexican":
+                    word = "bets"
                 lines.append(f"{hand.names[seat]}: {word} {history.dollars(to)}{all_in}")
                 continue
             lines.append(history._action_line(hand, action, in_front, viewer,
@@ -392,6 +476,8 @@ def _strength(h: HandState, p: Player) -> float:
             return low
     else:
         low = 0.0
+    if mexican.JOKER in cards:  # the joker read as an ace
+        cards = [c if c != mexican.JOKER else ("Ac" if "Ac" not in cards else "As") for c in cards]
     counts = sorted(Counter(c[0] for c in cards).values(), reverse=True)
     top = max(_high(c) for c in cards) / 14
     if counts[0] >= 4:
@@ -421,6 +507,8 @@ def bot_decide(style: str, h: HandState, seat: int, legal: Sequence[Legal], rng:
     """A stud bot: brings in (a strong card completes), bets and raises its strong hands, calls
     with fair ones, folds the weak ones to a bet and never folds a free card."""
     options = {o.kind: o for o in legal}
+    if "expose" in options:
+        return "expose", 0, "no"  # a hidden card (and a face-down joker's wildness) is worth keeping
     p = h.player(seat)
     strength = _strength(h, p)
     loose = style == "loose"

@@ -283,7 +283,7 @@ class PokerTable(GameBase[PokerState]):
         rr = _room_rules(rules)
         stacks = {_r(int(k)): v for k, v in state.stacks.items() if k in state.owners}
         events: list[Event] = []
-        if not state.room.button and not rr.stud:  # stud has no button (D-439)
+        if not state.room.button and (not rr.stud or rr.stud_button):  # stud has no button (D-439)
             playing = [s.seat for s in state.room.seats if s.status != seating.SITTING_OUT and stacks.get(s.seat, 0) > 0]
             if len(playing) < 2:
                 raise IllegalAction("Two players with chips are needed to deal.")
@@ -307,7 +307,8 @@ class PokerTable(GameBase[PokerState]):
             events.append(Fee(_t(r_seat), amount, memo))
         for st in state.room.seats:
             st.paid_until = paid.get(st.seat, st.paid_until)
-        deck = shuffled_deck(rng)
+        kind = kind_from_rules(self.name, rules)
+        deck = stud.shuffled_deck(kind, rng) if kind.stud == "mexican" else shuffled_deck(rng)
         state.plan = plan
         structure = structure_of(rules)
         forced = [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced]
@@ -319,7 +320,7 @@ class PokerTable(GameBase[PokerState]):
             forced.append(hand.Forced(state.kill, "kill", structure.big_blind, True))
             events.append(Note(f"Kill hand: seat {state.kill + 1} posts the kill blind and the limits rise."))
         state.hand = hand.start_hand(
-            kind_from_rules(self.name, rules), structure, [(_t(s), stacks[s]) for s in plan.dealt],
+            kind, structure, [(_t(s), stacks[s]) for s in plan.dealt],
             _t(plan.button), forced, deck, run_it_twice=table_option(rules, "run-it-twice"))
         state.phase = HAND
         if rr.stud:
@@ -611,7 +612,8 @@ def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
         bomb_every=int(rules.get("bomb_pot_every", 0)),
         buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
         short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")),
-        stud=bool(rules.get("stud")), ante=int(rules.get("ante", 0)))
+        stud=bool(rules.get("stud")), ante=int(rules.get("ante", 0)),
+        stud_button=bool(rules.get("button", False)))
 
 
 def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:
@@ -740,6 +742,16 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
 
 def stud_rules_lines(rules: Mapping[str, Any]) -> list[str]:
     """The stud deal, forced bets and action order in plain sentences."""
+    if rules.get("stud") == "mexican":
+        return ["A 41-card deck: the 8s, 9s and 10s are out and one joker is in.",
+                ("Each player gets one card face down and one face up, then three more; after each betting "
+                "round you may turn your down card up, and your next card then comes down, so one card is "
+                "always down."),
+                (f"The highest up card (a face-up joker counts as an ace) must open for {fmt(int(rules['bets'][0]))} "
+                f"or {fmt(int(rules['bets'][-1]))}; equal cards go to the player nearest the button. "
+                "After that the best hand showing acts first."),
+                ("The joker dealt face down is wild; dealt face up it is an ace or completes a straight or flush. "
+                "A flush beats a full house; 4-5-6-7-J up to 7-J-Q-K-A are straights; five aces is the best hand.")]
     lines = []
     if rules.get("stud") == "five":
         lines.append("Each player gets one card face down and one face up, then three more face up, "
@@ -782,3 +794,4 @@ SEVEN_CARD_STUD = PokerTable("seven-card-stud", "Seven Card Stud")
 SEVEN_CARD_STUD_HI_LO = PokerTable("seven-card-stud-hi-lo", "Seven Card Stud Hi-Lo")
 RAZZ = PokerTable("razz", "Razz")
 FIVE_CARD_STUD = PokerTable("five-card-stud", "Five Card Stud")
+MEXICAN_STUD = PokerTable("mexican-stud", "Mexican Stud")

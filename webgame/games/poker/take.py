@@ -39,7 +39,7 @@ SCHEDULES: list[str] = [
     "lucky-chances-holdem-nl", "lucky-chances-holdem-nl-timed", "lucky-chances-omaha-hi-lo-limit",
     "lucky-chances-omaha-hi-lo-pot-limit", "lucky-chances-omaha-hi-lo-pot-limit-timed",
     "crystal-park-holdem-limit", "crystal-park-holdem-nl", "crystal-park-omaha", "crystal-park-big-o",
-    "lucky-derby-stud", "lucky-chances-stud", "crystal-park-stud", "crystal-park-razz",
+    "lucky-derby-stud", "lucky-chances-stud", "crystal-park-stud", "crystal-park-razz", "crystal-park-mexican",
 ]
 
 METHODS = ("players-after-flop", "players-at-9", "pot-size", "time-after", "time-advance", "button",

@@ -18,6 +18,7 @@ from webgame.games.poker.table import (
     SEVEN_CARD_STUD,
     SEVEN_CARD_STUD_HI_LO,
     PokerTable,
+    rules_lines,
 )
 
 
@@ -161,3 +162,32 @@ def test_every_stud_variant_is_cited_and_deals_a_hand_to_the_end(game: str, vari
         d.amount for d in events if isinstance(d, Drop)) == staked
     forced = {"bring-in": rules["bring_in"], "either-limit": rules["bets"][0]}.get(rules["first_round"], 0)
     assert staked == 4 * rules["ante"] + 4 * forced
+
+
+def test_the_posted_rules_name_each_rooms_stud_rules() -> None:
+    def lines(game: str, variant: str) -> str:
+        return " ".join(rules_lines(resolve(load_game(game).variants[variant])))
+    lc = lines("seven-card-stud", "lc")
+    assert "$3/$6 Fixed Limit, ante $1, bring-in $1." in lc
+    assert "The lowest up card (aces high) brings in for $1 or completes to the small bet" in lc
+    assert "an open pair lets anyone bet the big bet" in lc and "after the burn cards are used" in lc
+    assert "a player showing an open pair may bet the big bet" in lines("seven-card-stud", "lucky-derby")
+    assert "open pair" not in lines("seven-card-stud-hi-lo", "lc")  # 002 §8
+    razz = lines("razz", "chapter4")
+    assert "The highest up card (aces low) opens the first round with a check or a bet" in razz
+    assert "the lowest hand showing acts first" in razz and "bring-in" not in razz
+    assert "common card is turned up for everyone." in lines("seven-card-stud", "chapter4")
+    assert "must open for $3 or $6" in lines("mexican-stud", "crystal-park")
+
+
+def test_mexican_studs_button_moves_one_seat_each_hand() -> None:
+    # 003 s.228: "The dealer button advances after each hand is complete"
+    state, _ = dealt(MEXICAN_STUD, "mexican-stud", "crystal-park", 4)
+    first = state.plan.button
+    call_down(MEXICAN_STUD, state)
+    rng = SeededRng(b"next")
+    nxt = MEXICAN_STUD.new_round(state.rules, rng, MEXICAN_STUD.carry(state))
+    for seat in range(4):
+        MEXICAN_STUD.apply(nxt, Action("owner", seat, str(seat + 10), 20_000), rng)
+    MEXICAN_STUD.apply(nxt, Action("deal"), rng)
+    assert nxt.plan.button == first % 4 + 1 and nxt.plan.dealt[-1] == nxt.plan.button

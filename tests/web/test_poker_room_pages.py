@@ -51,7 +51,7 @@ DISCARD = re.compile(r'data-action="discard-([2-9TJQKA][cdhs])"')
 
 def to_act(seat: Seat) -> bool:
     seat.page()
-    return bool({"fold", "check", "call", "run-twice-no", "draw"} & seat.actions or DISCARD.search(seat.html))
+    return bool({"fold", "check", "call", "run-twice-no", "draw", "bring-in", "expose-no"} & seat.actions or DISCARD.search(seat.html))
 
 
 SMALLEST = re.compile(r'name="kind" value="(bet|raise)">.*?name="amount" inputmode="decimal" size="7" value="([\d.]+)"',
@@ -306,8 +306,10 @@ def test_a_guest_and_two_bots_play_hands_to_the_end(app, guest):
 
 
 POKER_GAMES = ("texas-holdem", "omaha", "omaha-hi-lo", "double-board-omaha", "big-o", "pineapple",
-               "five-card-draw", "lowball-draw", "five-card-draw-hi-lo", "mexican-draw", "badugi")
+               "five-card-draw", "lowball-draw", "five-card-draw-hi-lo", "mexican-draw", "badugi",
+               "seven-card-stud", "seven-card-stud-hi-lo", "razz", "five-card-stud", "mexican-stud")
 DRAW_CARD = re.compile(r'name="card" value="([2-9TJQKA][cdhs]|JK)"')
+STUD_GAMES = ("seven-card-stud", "seven-card-stud-hi-lo", "razz", "five-card-stud", "mexican-stud")
 EVERY_VARIANT = [(g, v) for g in POKER_GAMES for v in registry.rules(g).variants]
 
 
@@ -325,12 +327,21 @@ def test_every_variant_deals_and_settles_a_hand_through_the_web(app, guest, game
         if seat is None:
             break
         kinds = seat.actions
+        if game in STUD_GAMES:  # the page of the seat to act shows its own cards, no other seat's down cards
+            shown = set(CODE.findall(seat.html))
+            for p in latest_round(table).state["hand"]["players"]:
+                downs = {c for c in p["hole"] if c not in p["up"]}
+                assert (set(p["hole"]) <= shown) if p["seat"] == seat.seat else not (shown & downs), p["seat"]
         if DISCARD.search(seat.html):  # pineapple: throw the first card offered
             seat.act("discard", DISCARD.search(seat.html).group(1))
         elif "draw" in kinds:  # the draw games: throw the first card of the form (draw.py)
             assert seat.act("draw", DRAW_CARD.search(seat.html).group(1)) == ""
         elif "run-twice-no" in kinds:
             seat.act("run-twice", "no")
+        elif "bring-in" in kinds:  # stud: the forced bring-in (D-439)
+            assert seat.act("bring-in") == ""
+        elif "expose-no" in kinds:  # Mexican Stud: keep the down card down
+            assert seat.act("expose", "no") == ""
         elif "check" in kinds or "call" in kinds:
             seat.act("check" if "check" in kinds else "call")
         else:  # the first player in opens for at least the blinds (c002, D-404)

@@ -68,6 +68,12 @@ ENGINES: dict[str, str] = {
     "five-card-draw-hi-lo": "webgame.games.poker.table:FIVE_CARD_DRAW_HI_LO",
     "mexican-draw": "webgame.games.poker.table:MEXICAN_DRAW",
     "badugi": "webgame.games.poker.table:BADUGI",
+    # The stud games: the same hand engine, its stud points in poker/stud.py.
+    "seven-card-stud": "webgame.games.poker.table:SEVEN_CARD_STUD",
+    "seven-card-stud-hi-lo": "webgame.games.poker.table:SEVEN_CARD_STUD_HI_LO",
+    "razz": "webgame.games.poker.table:RAZZ",
+    "five-card-stud": "webgame.games.poker.table:FIVE_CARD_STUD",
+    "mexican-stud": "webgame.games.poker.table:MEXICAN_STUD",
 }
 
 

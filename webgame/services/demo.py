@@ -109,6 +109,11 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Chapter 4 Five-Card Draw Hi-Lo", "five-card-draw-hi-lo", "chapter4", {}),
     ("Crystal Park Mexican Draw", "mexican-draw", "crystal-park", {}),
     ("Chapter 4 Badugi", "badugi", "chapter4", {}),
+    ("Lucky Chances 7 Card Stud", "seven-card-stud", "lc", {}),
+    ("Crystal Park Seven-Card Stud Hi-Lo", "seven-card-stud-hi-lo", "crystal-park", {}),
+    ("Chapter 4 Razz", "razz", "chapter4", {}),
+    ("Chapter 4 Five-card Stud", "five-card-stud", "chapter4", {}),
+    ("Crystal Park Mexican Stud", "mexican-stud", "crystal-park", {}),
 ]
 
 

@@ -359,6 +359,8 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "texas-holdem": _poker, "omaha": _poker, "omaha-hi-lo": _poker, "double-board-omaha": _poker,
     "big-o": _poker, "pineapple": _poker, "five-card-draw": _poker, "lowball-draw": _poker,
     "five-card-draw-hi-lo": _poker, "mexican-draw": _poker, "badugi": _poker,
+    "seven-card-stud": _poker, "seven-card-stud-hi-lo": _poker, "razz": _poker, "five-card-stud": _poker,
+    "mexican-stud": _poker,
 }
 
 

@@ -49,6 +49,8 @@ def charge(spec: str, option: Option, players: int, pot: int = BIG_POT) -> int:
         got = tk.before_deal(spec, plan_of(players), stacks, due, sat_down)
         assert len(got) == players        # every player pays the same fee
         return got[0][1]
+    if option.method == "players-after-ante":  # stud: out of the antes, before the deal (P-332)
+        return fees(tk.after_ante(spec, pot, players))
     return fees(tk.from_pot(spec, pot, True, players))
 
 
@@ -92,7 +94,7 @@ def test_row_counts_and_option_numbers_match_the_print() -> None:
              "lucky-chances-holdem-spread": (148, 173), "lucky-chances-holdem-nl": (174, 234),
              "lucky-chances-holdem-nl-timed": (235, 297), "lucky-chances-omaha-hi-lo-limit": (1, 36),
              "lucky-chances-omaha-hi-lo-pot-limit": (1, 28),
-             "lucky-chances-omaha-hi-lo-pot-limit-timed": (29, 43)}
+             "lucky-chances-omaha-hi-lo-pot-limit-timed": (29, 43), "lucky-chances-stud": (1, 28)}
     for name, (first, last) in spans.items():
         numbers = [r.option for o in tk.schedule(name).options.values() for r in o.rows]
         assert numbers == list(range(first, last + 1)), name

@@ -21,10 +21,12 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from pokerkit import Card, EightOrBetterLowHand, Hand, StandardHighHand
+from pokerkit import Card, EightOrBetterLowHand, Hand, RegularLowHand, StandardHighHand
 
 from webgame.engine.hands.high import evaluate_high
 from webgame.engine.hands.value import HandValue
+
+from .mexican import MexicanHand
 
 ANY = "any"
 EXACTLY_TWO = "exactly-two"
@@ -33,8 +35,9 @@ AT_LEAST_TWO = "at-least-two"
 # Who takes an odd cent (D-408): "button": tied winners one each clockwise from the button, and
 # the high half takes an odd cent between the halves; "nearest-button": c001 Omaha Hi-Lo, every
 # odd cent of a pot with a shared half goes to the winner closest to the button's left
-# (001 s.6036-6038).
-ODD_CHIP_RULES = ("button", "nearest-button")
+# (001 s.6036-6038); "high-card": the stud games, the tied winner holding the highest card by suit
+# (stud.py, D-408).
+ODD_CHIP_RULES = ("button", "nearest-button", "high-card")
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,15 @@ class GameKind:
     draws: int = 0
     evaluator: str = "high"   # "high", "a5", "27", "hi-lo", "badugi"
     joker: str = ""
+    # Stud games (stud.py); the board games leave these at their defaults.
+    stud: str = ""            # the deal plan: "seven" (3rd-7th street), "five", "mexican"; "" = board
+    low: str = ""             # "a5": razz, the lowest ace-to-five hand takes the whole pot (D-444)
+    bring_in: str = "low"     # the first-round card: "low" (ace high), "razz" (highest, ace low), "high",
+                              # "mexican" (highest, the joker an ace, ties nearest the button)
+    forced: str = "bring-in"  # "bring-in" (forced, may complete), "open" (check or bet, c004: D-439),
+                              # "either-limit" (a forced open at the lower or upper limit, 003 §7)
+    open_pair: str = ""       # 4th street double limit: "any" (c002-c004), "own" (c001), "" none (D-441)
+    reuse_burns: bool = True  # short of cards on 7th street: the burns first (c001-c003), D-440
 
 
 def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
@@ -66,12 +78,23 @@ def kind_from_rules(name: str, rules: Mapping[str, Any]) -> GameKind:
         draws=int(rules.get("draws", 0)),
         evaluator=str(rules.get("evaluator", "high")),
         joker=_joker_setting(rules.get("joker", "")),
+        stud=str(rules.get("stud", "")),
+        low=str(rules.get("low", "")),
+        bring_in=str(rules.get("bring_in_card", "low")),
+        forced=str(rules.get("first_round", "bring-in")),
+        open_pair=str(rules.get("open_pair_double", "")),
+        reuse_burns=bool(rules.get("reuse_burns", True)),
     )
     if kind.evaluator == "high-joker":  # a high game that always deals the joker as a bug (004 s.541)
         kind = replace(kind, evaluator="high", joker=kind.joker or "bug")
     if kind.evaluator not in EVALUATORS or kind.joker not in ("", "bug", "wild") or not 0 <= kind.draws <= 3 \
             or (kind.evaluator == "badugi" and kind.joker):
         raise ValueError(f"{name}: unknown draw settings {dict(rules)!r}")
+    if kind.stud not in ("", "seven", "five", "mexican") or kind.low not in ("", "a5") \
+            or kind.bring_in not in ("low", "razz", "high", "mexican") \
+            or kind.forced not in ("bring-in", "open", "either-limit") \
+            or kind.open_pair not in ("", "any", "own"):
+        raise ValueError(f"{name}: unknown stud settings {dict(rules)!r}")
     if kind.hole_rule not in (ANY, EXACTLY_TWO, AT_LEAST_TWO) or kind.odd_chip not in ODD_CHIP_RULES \
             or kind.discard not in ("", "before-flop", "after-flop") or kind.boards not in (1, 2):
         raise ValueError(f"{name}: unknown game settings {dict(rules)!r}")
@@ -89,8 +112,18 @@ def _joker_setting(value: Any) -> str:
 
 
 def best_high(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand:
-    """The best high hand this player holds on this board under the game's hole-card rule."""
+    """The best high hand this player holds on this board under the game's hole-card rule;
+    at razz the best ace-to-five low, which takes the whole pot (D-444)."""
+    if kind.low == "a5":
+        return _best_razz(tuple(hole), tuple(board))
     return _best_high(kind.hole_rule, tuple(hole), tuple(board))
+
+
+@lru_cache(maxsize=4096)
+def _best_razz(hole: tuple[str, ...], board: tuple[str, ...]) -> Hand:
+    """Razz: the best five of seven as an ace-to-five low, straights and flushes ignored, pairs
+    counting against the hand (003 §11, D-444)."""
+    return max(RegularLowHand(five) for five in combinations(_parse(hole) + _parse(board), 5))
 
 
 def best_low(kind: GameKind, hole: Sequence[str], board: Sequence[str]) -> Hand | None:
@@ -156,13 +189,15 @@ def _fives(rule: str, hole: tuple[Card, ...], board: tuple[Card, ...]) -> list[t
 _RANKS = "23456789TJQKA"
 
 
-def hand_name(hand: Hand | HandValue) -> str:
+def hand_name(hand: Hand | HandValue | MexicanHand) -> str:
     """The hand in the words of the felt: "two pair, kings and fives, 9 kicker" (the engine's
     shared describer, engine/hands/value.py), "8-6-4-3-2 low"."""
     if isinstance(hand, HandValue):
         return hand.description  # a draw game's hand, worded by draw.py
+    if isinstance(hand, MexicanHand):
+        return hand.words
     ranks = [str(c.rank) for c in hand.cards]
-    if isinstance(hand, EightOrBetterLowHand):
+    if isinstance(hand, (EightOrBetterLowHand, RegularLowHand)):
         lows = sorted(ranks, key=lambda r: 1 if r == "A" else _RANKS.index(r) + 2, reverse=True)
         return "-".join("A" if r == "A" else ("10" if r == "T" else r) for r in lows) + " low"
     words = evaluate_high([repr(c) for c in hand.cards]).description

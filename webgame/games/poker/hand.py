@@ -27,7 +27,7 @@ from webgame.engine.hands.value import HandValue
 from webgame.engine.money import fmt
 from webgame.engine.protocol import IllegalAction, Legal
 
-from . import draw
+from . import draw, stud
 from .games import GameKind, best_high, best_low, hand_name, kind_from_rules, plays_whole_hole
 from .structures import FIXED_LIMIT, SPREAD_LIMIT, Structure, from_rules
 
@@ -72,6 +72,8 @@ class Player:
     vote: str = ""        # run it twice: "yes" or "no" (D-457)
     drawn: int = 0        # draw games: the draw rounds this player has drawn in (draw.py)
     draws: list[list[str]] = field(default_factory=list)   # draw games: the cards discarded, round by round
+    up: list[str] = field(default_factory=list)   # stud: the cards dealt face up (stud.py)
+    exposed: list[str] = field(default_factory=list)   # Mexican Stud: down cards the player turned up
 
     @property
     def in_hand(self) -> bool:
@@ -127,6 +129,11 @@ class HandState:
     muck: list[str] = field(default_factory=list)
     reused: list[str] = field(default_factory=list)
     restubbed: int = 0
+    bring_in_seat: int = -1          # stud: the seat whose card opens the first round
+    bring_in_due: bool = False       # stud: the bring-in (or its completion) is still to come
+    burns_reused: int = 0            # stud: burn cards dealt again, short of cards (D-440)
+    asked: list[int] = field(default_factory=list)   # Mexican Stud: seats that chose to expose or not
+    asked_street: int = -1           # Mexican Stud: the street whose expose choice was offered
 
     def player(self, seat: int) -> Player:
         for p in self.players:
@@ -151,6 +158,8 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
     if kind.draws:  # draw games: the small bet before the draw, the big bet after (draw.py)
         structure = draw.structure_for(kind, structure)
     need = len(seats) * kind.hole_cards + 8 * kind.boards
+    if kind.stud:
+        need = stud.cards_needed(kind, len(seats))
     if len(set(deck)) != len(deck) or len(deck) < need:
         raise ValueError("the deck must hold distinct cards, enough for the deal")
     h = HandState(kind=kind, structure=structure, button=button,
@@ -172,6 +181,11 @@ def start_hand(kind: GameKind, structure: Structure, seats: list[tuple[int, int]
             p.dead += amount
         h.streets[0].actions.append({"seat": f.seat, "kind": f.kind, "amount": amount, "to": p.bet,
                                      "all_in": p.stack == 0})
+    if kind.stud:
+        # STUD: antes posted, the first street dealt, then the bring-in or the opener (stud.py).
+        stud.open_hand(h)
+        _advance(h)
+        return h
     # Hole cards one at a time, clockwise from the button's left.
     for _ in range(kind.hole_cards):
         for p in h.players:
@@ -215,6 +229,9 @@ def _draw(h: HandState) -> str:
 
 def _deal_street(h: HandState, said: list[str] | None = None) -> None:
     """Burn one card and add the street's cards to every board (double board: board 1 first)."""
+    if h.kind.stud:
+        stud.deal_street(h, said)  # STUD: the players' own cards, up or down
+        return
     h.street += 1
     h.burns.append(_draw(h))
     for board in h.boards:
@@ -294,6 +311,10 @@ def legal(hand: HandState, seat: int) -> list[Legal]:
     if hand.phase == "run-vote":
         return [Legal("run-twice", spot="yes", label="Run it twice"),
                 Legal("run-twice", spot="no", label="Run it once")]
+    if hand.phase == "expose":
+        return stud.expose_options(p)  # STUD (Mexican): turn the down card up or not
+    if hand.kind.stud and hand.bring_in_due:
+        return stud.forced_options(hand, p)  # STUD: bring in or complete
     out = [Legal("fold", label="Fold")]
     owed = hand.current - p.bet
     if owed <= 0:
@@ -307,6 +328,8 @@ def legal(hand: HandState, seat: int) -> list[Legal]:
         lo, hi = bounds
         word = "Bet" if kind == "bet" else "Raise to"
         out.append(Legal(kind, min=lo, max=hi, label=f"{word} {fmt(lo)}" if lo == hi else f"{word} {fmt(lo)}–{fmt(hi)}"))
+    if hand.kind.stud:
+        out = stud.relabel(hand, out)
     return out
 
 
@@ -324,6 +347,10 @@ def timeout_action(hand: HandState, seat: int) -> tuple[str, int, str]:
         return "run-twice", 0, "no"
     if "draw" in options:  # draw games: a silent player stands pat (P-321)
         return "draw", 0, ""
+    if "bring-in" in options:
+        return "bring-in", options["bring-in"].min, ""  # the forced bet is owed either way (D-439)
+    if "expose" in options:
+        return "expose", 0, "no"
     return ("check", 0, "") if "check" in options else ("fold", 0, "")
 
 
@@ -352,6 +379,8 @@ def _raise_bounds(h: HandState, p: Player) -> tuple[int, int] | None:
         return None  # a short all-in did not reopen the betting for a player who acted (D-403, D-404)
     pot_after_call = sum(q.put_in for q in h.players) + (h.current - p.bet)
     lo, hi = s.bounds(h.street, h.current, h.full, pot_after_call)
+    if h.kind.stud:
+        lo, hi = stud.bounds(h, p, lo, hi)  # STUD: completing the bring-in, the 4th-street double
     if _must_open(h, p) and s.open_blinds_sum:
         lo = max(_blinds_sum(h), h.current + 1)
     lo, hi = min(lo, reach), min(hi, reach)
@@ -389,6 +418,10 @@ def act(hand: HandState, seat: int, kind: str, amount: int = 0, spot: str = "") 
         said.append(f"Seat {seat} discards")
     elif hand.phase == "draw":  # draw games (draw.py)
         said.append(draw.act(hand, p, kind, spot))
+    elif hand.phase == "expose":
+        if kind != "expose":
+            raise IllegalAction("Keep your down card down or turn it up.")
+        said.append(stud.expose(hand, p, spot))
     elif hand.phase == "run-vote":
         if kind != "run-twice" or spot not in ("yes", "no"):
             raise IllegalAction("Answer yes or no to running it twice.")
@@ -397,7 +430,12 @@ def act(hand: HandState, seat: int, kind: str, amount: int = 0, spot: str = "") 
     else:
         if kind not in options:
             raise IllegalAction(f"You cannot {kind} now.")
-        said.append(_bet_action(hand, p, kind, amount, options[kind]))
+        if hand.kind.stud:
+            stud.check_amount(options[kind], amount)
+        if hand.kind.stud and kind in stud.FORCED:
+            said.append(stud.forced_action(hand, p, kind, options[kind]))
+        else:
+            said.append(_bet_action(hand, p, kind, amount, options[kind]))
     _advance(hand, said)
     return said
 
@@ -429,6 +467,8 @@ def _bet_action(h: HandState, p: Player, kind: str, amount: int, option: Legal) 
                 h.capped = True
         elif h.street == 0 and h.structure.open_blinds_sum and not h.entered:
             h.raises += 1  # the c002 open counts as a raise of its excess (D-404)
+        if h.kind.stud:
+            stud.after_bet(h, increment)
         h.current = max(h.current, amount)
         h.entered = h.entered or h.street == 0
         h.aggressor = p.seat
@@ -475,6 +515,11 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
                 h.actor = waiting[0].seat
                 return
             h.phase = "between"
+        if h.phase == "expose":  # STUD (Mexican): each player says whether to turn the down card up
+            h.actor = stud.expose_waiting(h)
+            if h.actor >= 0:
+                return
+            h.phase = "between"
         if h.phase == "run-vote":
             votes = [p.vote for p in h.live()]
             if "no" in votes:
@@ -500,7 +545,10 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
         if _discard_due(h):
             h.phase = "discard"
             continue
-        if h.street == 3:
+        if h.kind.stud and stud.expose_due(h):
+            stud.open_expose(h)
+            continue
+        if h.street == _final_street(h):
             _finish(h, said)
             return
         betting = len([p for p in h.live() if p.stack > 0]) >= 2
@@ -509,9 +557,13 @@ def _advance(h: HandState, said: list[str] | None = None) -> None:
             continue
         _deal_street(h, said)
         if betting:
-            _open_round(h, 0)
+            _open_round(h, stud.first_to_act(h) if h.kind.stud else 0)
         else:
             h.phase = "between"
+
+
+def _final_street(h: HandState) -> int:
+    return stud.final_street(h.kind) if h.kind.stud else 3
 
 
 def _voted(h: HandState) -> bool:
@@ -552,7 +604,7 @@ def _finish(h: HandState, said: list[str]) -> None:
     h.actor = -1
     if len(h.live()) == 1:
         return
-    while h.street < 3 and not h.kind.draws:  # draw games deal no board
+    while not h.kind.draws and h.street < _final_street(h):  # draw games deal no board
         _deal_street(h, said)
     if h.runs == 2:
         _second_run(h)
@@ -660,6 +712,8 @@ def _evaluate(h: HandState) -> list[Values]:
     """Each live seat's best high and (high-low games) best qualifying low, board by board."""
     if h.kind.draws:  # draw games rank the hands in hand (draw.py)
         return [dict(draw.values(h))]
+    if h.kind.stud == "mexican":
+        return stud.mexican_values(h)  # STUD: the stripped deck and its joker
     out: list[Values] = []
     for board in h.boards:
         out.append({p.seat: (best_high(h.kind, p.kept(), board),
@@ -674,12 +728,16 @@ def _board_awards(h: HandState, values: Values, pot: int, b: int, amount: int,
     highs = {s: values[s][0] for s in eligible}
     top = max(highs.values())
     high_winners = [s for s in order if s in eligible and highs[s] == top]
+    if h.kind.odd_chip == "high-card":
+        high_winners = stud.odd_chip_order(h, high_winners)  # STUD: by the highest card (D-408)
     lows = {s: low for s in eligible if (low := values[s][1]) is not None}
     if not lows:
         won = _split(amount, high_winners)
         return [Award(pot, b, "whole", amount, won, {s: hand_name(highs[s]) for s in won})]
     best = max(lows.values())
     low_winners = [s for s in order if s in lows and lows[s] == best]
+    if h.kind.odd_chip == "high-card":
+        low_winners = stud.odd_chip_order(h, low_winners, low=True)  # STUD: the lowest card (D-408)
     high_half, low_half = amount - amount // 2, amount // 2  # the odd cent to the high half (D-408)
     if h.kind.odd_chip == "nearest-button" and (len(high_winners) > 1 or len(low_winners) > 1):
         # c001 Omaha Hi-Lo (001 s.6036-6038): every odd cent of the pot to the winner nearest
@@ -750,9 +808,9 @@ def showdown_hands(hand: HandState) -> dict[int, list[dict[str, Any]]]:
     for p in hand.live():
         rows = []
         for board in hand.boards:
-            high = best_high(hand.kind, p.kept(), board)
+            high = stud.mexican_hand(hand, p) if hand.kind.stud == "mexican" else best_high(hand.kind, p.kept(), board)
             rows.append({"name": hand_name(high), "value": high.entry.index,
-                         "both_hole_cards": plays_whole_hole(hand.kind, p.kept(), board)})
+                         "both_hole_cards": not hand.kind.stud and plays_whole_hole(hand.kind, p.kept(), board)})
         out[p.seat] = rows
     return out
 
@@ -785,9 +843,13 @@ def view(hand: HandState, viewer: int | None) -> dict[str, Any]:
             "has_discarded": bool(p.discard),
             "shown": over and p.seat in hand.shown,
         })
+        if hand.kind.stud:
+            # STUD: every up card to everyone, a down card only to its owner (None: face down).
+            seats[-1].update(cards=[] if p.folded and not mine else stud.seat_cards(p, visible),
+                             face_down=0, up=list(p.up))
     out = {
         "game": hand.kind.name, "structure": hand.structure.name, "button": hand.button,
-        "street": STREETS[min(hand.street, 3)], "boards": [list(b) for b in hand.boards],
+        "street": stud.street_name(hand) if hand.kind.stud else STREETS[min(hand.street, 3)], "boards": [list(b) for b in hand.boards],
         "board": list(hand.boards[0]) if hand.boards else [],
         "pot": sum(p.put_in - p.bet for p in hand.players), "to_call": hand.current,
         "pots": [{"amount": a, "seats": e} for a, e in pots(hand)] if over else [],
@@ -830,4 +892,6 @@ def record(hand: HandState) -> dict[str, Any]:
         out["runs"] = 2
     if hand.kind.draws:  # draw games: the first deal besides the final hands (draw.py)
         draw.record_extra(hand, out)
+    if hand.kind.stud:
+        out.update(stud.record_extra(hand))
     return out

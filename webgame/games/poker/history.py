@@ -310,6 +310,10 @@ def _show_order(hand: _Hand, shown: list[int]) -> list[int]:
 def history_text(record: Mapping[str, Any], viewer: int | None, table_name: str, hand_id: int,
                  started: str) -> str:
     """The hand as the viewer may read it (viewer None: the public history)."""
+    if record.get("stud"):
+        from .stud import history_text as stud_history  # STUD: streets of the players' own cards
+
+        return stud_history(record, viewer, table_name, hand_id, started)
     hand = _Hand(record)
     game = str(record.get("game", ""))
     structure = str(record.get("structure", ""))

@@ -97,6 +97,9 @@ class RoomRules:
     # Badugi (004 s.632, D-450): while a seat is free a new or returning player may post the big
     # blind in any position; at a full table only in the big blind's position.
     entry_any_position_short: bool = False
+    stud: bool = False             # a stud game: antes, no button and no blinds (D-439)
+    ante: int = 0                  # stud: every seat's ante (cents)
+    stud_button: bool = False      # a stud game dealt from a moving button (Mexican Stud, 003 §7)
 
     @property
     def big_blind(self) -> int:
@@ -135,7 +138,9 @@ class RoomRules:
                    buy_in_max=int(buy_in.get("max", 0)),
                    short_buy_in=str(rules.get("short-buy-in", rules.get("short_buy_in", cls.short_buy_in))),
                    free_rebuy=int(rules.get("free-rebuy", rules.get("free_rebuy", 0))),
-                   entry_any_position_short=bool(rules.get("entry_any_position_short", False)))
+                   entry_any_position_short=bool(rules.get("entry_any_position_short", False)),
+                   stud=bool(rules.get("stud")), ante=int(rules.get("ante", 0)),
+                   stud_button=bool(rules.get("button", False)))
 
 
 # ---------------------------------------------------------------- seats
@@ -385,6 +390,9 @@ def plan_hand(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPl
 
     Call `button_draw` before the first hand. Nothing in the room changes until
     `after_hand`, so a plan that is not played can be thrown away."""
+    if rules.stud and (room.button or not rules.stud_button):
+        # STUD: antes and no blinds; Mexican Stud's button is drawn first like the board games'
+        return _plan_stud(room, rules, stacks)
     if not room.button:
         return HandPlan(reason="Draw for the button first")
     in_game = [s.seat for s in room.seats if _can_play(s, stacks)]
@@ -442,6 +450,23 @@ def may_post(room: Room, rules: RoomRules) -> bool:
     """May a new or returning player post to be dealt in now? Everywhere (D-413), except at a
     full Badugi table, where they wait for the big blind (004 s.632, D-450)."""
     return not (rules.entry_any_position_short and len(room.seats) >= room.max_seats)
+
+
+def _plan_stud(room: Room, rules: RoomRules, stacks: Mapping[int, int]) -> HandPlan:
+    """A stud hand: every seated player with chips who is not sitting out is dealt in at once
+    (no blind to wait for) and antes, all-in for less (D-439). There is no button: seat 1 sits on
+    the dealer's left, so the deal and every tie go in seat order (D-439, P-334)."""
+    dealt = sorted(s.seat for s in room.seats if _can_play(s, stacks))
+    if len(dealt) < 2:
+        return HandPlan(reason="Waiting for a second player")
+    button = 0
+    if rules.stud_button:
+        # Mexican Stud: the deal starts left of the button, which moves one seat on after each
+        # hand (003 §7); the first hand's button is the high-card draw's (D-413).
+        button = _next(room.button, dealt, room.max_seats) if room.hands_dealt else room.button
+        dealt = _clockwise(button, dealt, room.max_seats)
+    forced = [(seat, "ante", min(rules.ante, stacks[seat]), False) for seat in dealt if rules.ante]
+    return HandPlan(dealt=dealt, button=button, forced=forced)
 
 
 def _between(seat: int, button: int, blinds: list[int], max_seats: int) -> bool:

@@ -42,6 +42,8 @@ class Structure:
     raise_cap: int = -1               # raises after the bet in one round; -1 = no cap (D-403)
     cap_heads_up: bool = False        # the cap is lifted while two players remain (D-403)
     open_blinds_sum: bool = False     # the first player in must open for the sum of the blinds (c002, D-404)
+    ante: int = 0                     # stud: every seat's ante (D-439)
+    bring_in: int = 0                 # stud: the forced bet of the first-round card (D-439)
 
     @property
     def name(self) -> str:
@@ -101,7 +103,8 @@ def scaled(structure: Structure, numerator: int, denominator: int) -> Structure:
     return replace(structure, small_blind=up(structure.small_blind), big_blind=up(structure.big_blind),
                    bets=tuple(up(b) for b in structure.bets),
                    spread=(up(structure.spread[0]), up(structure.spread[1])),
-                   min_bet=up(structure.min_bet), max_raise=up(structure.max_raise))
+                   min_bet=up(structure.min_bet), max_raise=up(structure.max_raise),
+                   ante=up(structure.ante), bring_in=up(structure.bring_in))
 
 
 def from_rules(rules: Mapping[str, Any]) -> Structure:
@@ -109,7 +112,7 @@ def from_rules(rules: Mapping[str, Any]) -> Structure:
     kind = str(rules["structure"])
     if kind not in KINDS:
         raise ValueError(f"unknown betting structure {kind!r}")
-    blinds = [int(b) for b in rules["blinds"]]
+    blinds = [int(b) for b in rules.get("blinds", [])]
     small, big = (blinds[0], blinds[-1]) if blinds else (0, 0)
     bets = tuple(int(b) for b in rules.get("bets", ()))
     if len(bets) == 2:  # a small and a big bet: small pre-flop and on the flop (D-425)
@@ -126,4 +129,6 @@ def from_rules(rules: Mapping[str, Any]) -> Structure:
         raise_cap=int(cap) if cap is not None else -1,
         cap_heads_up=bool(rules.get("cap_lifted_heads_up", True)),
         open_blinds_sum=bool(rules.get("open_blinds_sum", False)),
+        ante=int(rules.get("ante", 0)),
+        bring_in=int(rules.get("bring_in", 0)),
     )

@@ -42,7 +42,7 @@ from ...engine.protocol import (
     settle_once,
 )
 from ...engine.rng import Rng, SeededRng
-from . import bots, draw, hand, history, take
+from . import bots, draw, hand, history, stud, take
 from . import room as seating
 from .games import kind_from_rules
 from .structures import from_rules as structure_of
@@ -85,6 +85,7 @@ class PokerState:
     notes: list[str] = field(default_factory=list)
     time_bank: dict[str, int] = field(default_factory=dict)  # table seat -> seconds left this session
     kill: int = -1  # the table seat whose whole-pot win makes the next hand a kill hand (D-427), or -1
+    at_deal: list[list[Any]] = field(default_factory=list)  # stud: [account, cents, memo] taken from the antes
 
 
 def shuffled_deck(rng: Rng) -> list[str]:
@@ -281,7 +282,7 @@ class PokerTable(GameBase[PokerState]):
         rr = _room_rules(rules)
         stacks = {_r(int(k)): v for k, v in state.stacks.items() if k in state.owners}
         events: list[Event] = []
-        if not state.room.button:
+        if not state.room.button and (not rr.stud or rr.stud_button):  # stud has no button (D-439)
             playing = [s.seat for s in state.room.seats if s.status != seating.SITTING_OUT and stacks.get(s.seat, 0) > 0]
             if len(playing) < 2:
                 raise IllegalAction("Two players with chips are needed to deal.")
@@ -306,7 +307,12 @@ class PokerTable(GameBase[PokerState]):
         for st in state.room.seats:
             st.paid_until = paid.get(st.seat, st.paid_until)
         kind = kind_from_rules(self.name, rules)
-        deck = draw.deck_for(kind, rng) if kind.draws else shuffled_deck(rng)  # a joker where the game plays one
+        if kind.draws:
+            deck = draw.deck_for(kind, rng)  # a joker where the game plays one
+        elif kind.stud == "mexican":
+            deck = stud.shuffled_deck(kind, rng)
+        else:
+            deck = shuffled_deck(rng)
         state.plan = plan
         structure = structure_of(rules)
         forced = [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced]
@@ -321,6 +327,14 @@ class PokerTable(GameBase[PokerState]):
             kind, structure, [(_t(s), stacks[s]) for s in plan.dealt],
             _t(plan.button), forced, deck, run_it_twice=table_option(rules, "run-it-twice"))
         state.phase = HAND
+        if rr.stud:
+            # STUD: the collection comes out of the antes before any card is dealt (001 s.3913,
+            # 002 s.240, P-332); the rake of c004 waits for fourth street (D-412).
+            antes = sum(a for _, k, a, _ in plan.forced if k == "ante")
+            state.at_deal = [[a, c, m] for a, c, m in take.after_ante(take_spec(rules), antes, len(plan.dealt))]
+            for _, cents, _ in state.at_deal:
+                state.notes.append(f"Collection {fmt(int(cents))} taken from the antes before the deal.")
+                events.append(Note(f"Collection {fmt(int(cents))} taken from the antes before the deal."))
         events += self._stakes(state)
         if hand.is_over(state.hand):
             events += self._finish(state)
@@ -348,7 +362,9 @@ class PokerTable(GameBase[PokerState]):
         put_in = hand.contributed(state.hand)
         pot = sum(put_in.values())
         saw_flop = state.hand.street >= 1 or any(len(b) >= 3 for b in state.hand.boards)
-        drops = take.from_pot(take_spec(rules), pot, saw_flop, len(state.plan.dealt), jackpot_on(rules))
+        drops = [(str(a), int(c), str(m)) for a, c, m in state.at_deal]
+        drops += take.from_pot(take_spec(rules), pot - sum(c for _, c, _ in drops), saw_flop,
+                               len(state.plan.dealt), jackpot_on(rules))
         house = sum(amount for _, amount, _ in drops)
         awards = hand.showdown(state.hand, house)
         events: list[Event] = []
@@ -426,7 +442,6 @@ class PokerTable(GameBase[PokerState]):
         legal = hand.legal(state.hand, seat)
         if not legal:
             return None
-        seen = _seen(state.hand, seat, self.slug)
         owner = state.owners.get(str(seat), "0")
         style = bot_style(state.rules, owner)
         # A bot's mixing is drawn from the hand as it stands, so a replay makes the same move.
@@ -438,6 +453,10 @@ class PokerTable(GameBase[PokerState]):
                 style, h.kind, list(me.hole), h.kind.draws - h.street, legal, SeededRng(digest),
                 max(h.current - me.bet, 0), sum(p.put_in for p in h.players), me.bet)
             return Action(kind, seat, spot, amount)
+        if state.hand.kind.stud:
+            kind, amount, spot = stud.bot_decide(style, state.hand, seat, legal, SeededRng(digest))
+            return Action(kind, seat, spot, amount)
+        seen = _seen(state.hand, seat, self.slug)
         kind, amount, spot = bots.decide(style, seen, legal, SeededRng(digest))
         return Action(kind, seat, spot, amount)
 
@@ -476,6 +495,7 @@ class PokerTable(GameBase[PokerState]):
                 "stack": int(hs.get("stack", state.stacks.get(key, 0))),
                 "bet": int(hs.get("bet", 0)),
                 "cards": list(hs.get("cards") or []) + [None] * int(hs.get("face_down", 0)),
+                "up": list(hs.get("up") or []),
                 "hand_name": names.get(seat, "") if hs.get("shown") or won.get(seat) else "",
                 "status": status,
                 "button": plan is not None and _t(plan.button) == seat,
@@ -495,6 +515,8 @@ class PokerTable(GameBase[PokerState]):
             "poker": {
                 "phase": state.phase,
                 "stakes": stakes_words(state.rules),
+                "stud": bool(state.rules.get("stud")),
+                "street": shown.get("street", "") if shown else "",
                 "boards": shown.get("boards", []),
                 "pots": _pot_lines(shown),
                 "to_act": self.to_act(state),
@@ -628,7 +650,9 @@ def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
         buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
         short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")),
         free_rebuy=int(rules.get("free_rebuy", 0)),
-        entry_any_position_short=bool(rules.get("entry_any_position_short", False)))
+        entry_any_position_short=bool(rules.get("entry_any_position_short", False)),
+        stud=bool(rules.get("stud")), ante=int(rules.get("ante", 0)),
+        stud_button=bool(rules.get("button", False)))
 
 
 def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:
@@ -702,6 +726,11 @@ def stakes_words(rules: Mapping[str, Any]) -> str:
     blinds = "/".join(fmt(int(b)) for b in rules.get("blinds", []))
     structure = str(rules.get("structure", "")).replace("-", " ").title()
     bets = rules.get("bets") or []
+    if rules.get("stud"):
+        forced = f", ante {fmt(int(rules.get('ante', 0)))}" if int(rules.get("ante", 0)) else ""
+        if int(rules.get("bring_in", 0)) and rules.get("first_round", "bring-in") == "bring-in":
+            forced += f", bring-in {fmt(int(rules['bring_in']))}"
+        return f"{fmt(int(bets[0]))}/{fmt(int(bets[-1]))} {structure}{forced}"
     if bets:
         return f"{fmt(int(bets[0]))}/{fmt(int(bets[-1]))} {structure}, blinds {blinds}"
     return f"{structure}, blinds {blinds}"
@@ -721,6 +750,8 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     rule = str(rules.get("hole_rule", "any"))
     if int(rules.get("draws", 0)):
         lines += _draw_lines(rules)
+    elif rules.get("stud"):
+        lines += stud_rules_lines(rules)
     elif rule == "exactly-two":
         lines.append(f"Each player gets {hole} cards and must use exactly two of them with three from the board.")
     elif rule == "at-least-two":
@@ -733,7 +764,10 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
                                                               else "after the betting on the flop."))
     if int(rules.get("boards", 1)) == 2:
         lines.append("Two boards are dealt; each board wins half the pot.")
-    if rules.get("hi_lo") and not int(rules.get("draws", 0)):
+    if rules.get("hi_lo") and rules.get("stud"):
+        lines.append("High and low split the pot, any five cards for each; a low needs five different "
+                     "cards eight or lower. With no qualifying low the best high hand wins it all.")
+    elif rules.get("hi_lo") and not int(rules.get("draws", 0)):
         lines.append("High and low split the pot; a low needs five different cards eight or lower. "
                      "With no qualifying low the best high hand wins it all.")
     if rules.get("straddle"):
@@ -779,6 +813,50 @@ def _draw_lines(rules: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def stud_rules_lines(rules: Mapping[str, Any]) -> list[str]:
+    """The stud deal, forced bets and action order in plain sentences."""
+    if rules.get("stud") == "mexican":
+        return ["A 41-card deck: the 8s, 9s and 10s are out and one joker is in.",
+                ("Each player gets one card face down and one face up, then three more; after each betting "
+                "round you may turn your down card up, and your next card then comes down, so one card is "
+                "always down."),
+                (f"The highest up card (a face-up joker counts as an ace) must open for {fmt(int(rules['bets'][0]))} "
+                f"or {fmt(int(rules['bets'][-1]))}; equal cards go to the player nearest the button. "
+                "After that the best hand showing acts first."),
+                ("The joker dealt face down is wild; dealt face up it is an ace or completes a straight or flush. "
+                "A flush beats a full house; 4-5-6-7-J up to 7-J-Q-K-A are straights; five aces is the best hand.")]
+    lines = []
+    if rules.get("stud") == "five":
+        lines.append("Each player gets one card face down and one face up, then three more face up, "
+                     "with a betting round after each up card.")
+    else:
+        lines.append("Each player gets two cards face down and one face up, then three more face up and "
+                     "a last one face down, with a betting round after each. The best five of seven play.")
+    razz = rules.get("low") == "a5"
+    if razz:
+        lines.append("The lowest hand wins: aces are low, straights and flushes don't count; 5-4-3-2-A is best.")
+    card = {"low": "The lowest up card (aces high)", "razz": "The highest up card (aces low)",
+            "high": "The highest up card (aces high)"}[str(rules.get("bring_in_card", "low"))]
+    suit = "the lowest suit" if rules.get("bring_in_card", "low") == "low" else "the highest suit"
+    if rules.get("first_round", "bring-in") == "bring-in":
+        lines.append(f"{card} brings in for {fmt(int(rules.get('bring_in', 0)))} or completes to the small bet; "
+                     f"equal cards go by suit, clubs lowest, spades highest, and {suit} brings it in.")
+    else:
+        lines.append(f"{card} opens the first round with a check or a bet; equal cards go by suit, "
+                     f"clubs lowest, spades highest, {suit} first.")
+    lines.append("After that the " + ("lowest" if razz else "best") + " hand showing acts first; "
+                 "equal boards go to the lowest seat number.")
+    double = str(rules.get("open_pair_double", ""))
+    if double == "any":
+        lines.append("On fourth street an open pair lets anyone bet the big bet.")
+    elif double == "own":
+        lines.append("On fourth street a player showing an open pair may bet the big bet.")
+    if rules.get("stud") == "seven":
+        lines.append("If the deck runs short on the last street, one common card is turned up for everyone"
+                     + (", after the burn cards are used." if rules.get("reuse_burns", True) else "."))
+    return lines
+
+
 TEXAS_HOLDEM = PokerTable("texas-holdem", "Texas Hold'em")
 OMAHA = PokerTable("omaha", "Omaha")
 OMAHA_HI_LO = PokerTable("omaha-hi-lo", "Omaha Hi-Lo")
@@ -790,3 +868,8 @@ LOWBALL_DRAW = PokerTable("lowball-draw", "Lowball Draw")
 FIVE_CARD_DRAW_HI_LO = PokerTable("five-card-draw-hi-lo", "Five-Card Draw Hi-Lo")
 MEXICAN_DRAW = PokerTable("mexican-draw", "Mexican Draw")
 BADUGI = PokerTable("badugi", "Badugi")
+SEVEN_CARD_STUD = PokerTable("seven-card-stud", "Seven Card Stud")
+SEVEN_CARD_STUD_HI_LO = PokerTable("seven-card-stud-hi-lo", "Seven Card Stud Hi-Lo")
+RAZZ = PokerTable("razz", "Razz")
+FIVE_CARD_STUD = PokerTable("five-card-stud", "Five Card Stud")
+MEXICAN_STUD = PokerTable("mexican-stud", "Mexican Stud")

@@ -39,10 +39,11 @@ SCHEDULES: list[str] = [
     "lucky-chances-holdem-nl", "lucky-chances-holdem-nl-timed", "lucky-chances-omaha-hi-lo-limit",
     "lucky-chances-omaha-hi-lo-pot-limit", "lucky-chances-omaha-hi-lo-pot-limit-timed",
     "crystal-park-holdem-limit", "crystal-park-holdem-nl", "crystal-park-omaha", "crystal-park-big-o",
-    "crystal-park-mexican",
+    "lucky-derby-stud", "lucky-chances-stud", "crystal-park-stud", "crystal-park-razz", "crystal-park-mexican", "crystal-park-mexican-draw",
 ]
 
-METHODS = ("players-after-flop", "players-at-9", "pot-size", "time-after", "time-advance", "button")
+METHODS = ("players-after-flop", "players-at-9", "pot-size", "time-after", "time-advance", "button",
+           "players-after-ante")
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,9 @@ def schedule(name: str) -> Schedule:
     options: dict[str, Option] = {}
     if spec["kind"] == "collection":
         table = data["tables"][spec["table"]]
+        # a schedule may collect by another schedule's printed rows with its own method
+        # (Mexican Draw on Mexican Poker's rows, P-325)
+        table = {**table, **{k: spec[k] for k in ("method", "structures") if k in spec}}
         options = {str(k): _option(str(k), table, v) for k, v in table["options"].items()}
     out = Schedule(name, str(spec["kind"]), int(spec.get("percent", 0)), int(spec.get("cap", 0)),
                    int(spec.get("max-percent", 10)), options, str(spec.get("default", "")),
@@ -252,7 +256,7 @@ def _collection(option: Option, pot: int, dealt: int) -> list[tuple[str, int, st
             out.append(("fees", option.modified_b,
                         f"modified fee B, the pot reached ${option.qualifying_pot // 100}"))
         return out
-    return []   # time and button collections come from chips before the deal
+    return []   # time and button collections come from chips before the deal; stud's from the antes
 
 
 def _jackpot_fee(option: Option, pot: int, dealt: int) -> list[tuple[str, int, str]]:
@@ -299,6 +303,19 @@ def _within(take: list[tuple[str, int, str]], pot: int) -> list[tuple[str, int, 
             out.append((account, amount, memo))
             left -= amount
     return out
+
+
+def after_ante(spec: str, antes: int, dealt: int) -> list[tuple[str, int, str]]:
+    """The stud collection: by the players dealt in, out of the antes in the pot, after the ante
+    and before any card is dealt (001 s.3913, 002 s.240, P-332); never more than the antes.
+    The jackpot fee, if any, is still taken at the end (its second part needs a $20 pot)."""
+    _, option = resolve(spec)
+    if option is None or option.method != "players-after-ante":
+        return []
+    row = option.row(dealt)
+    if row is None:
+        return []
+    return _within([("fees", row.fee, f"collection after the antes, {dealt} players (s.{row.line})")], antes)
 
 
 # ---------------------------------------------------------------- before the deal

@@ -505,3 +505,22 @@ def test_a_deal_plan_from_rules_data() -> None:
     for bad in ({"evaluator": "razz"}, {"draws": 4}, {"evaluator": "badugi", "joker": True}):
         with pytest.raises(ValueError):
             kind_from_rules("Draw", {"hole_cards": 4, "draws": 1, **bad})
+
+
+def test_the_posted_rules_of_each_draw_table() -> None:
+    from webgame.engine.paytable import load_game, resolve
+    from webgame.games.poker.table import rules_lines, take_words
+
+    def lines(game: str, slug: str, options: dict[str, object] | None = None) -> str:
+        rules = resolve(load_game(game).variants[slug], {"options": options} if options else None)
+        return " ".join(rules_lines(rules)) + " " + take_words(rules)
+
+    low = lines("lowball-draw", "chapter4", {"evaluator": "27", "joker": True})
+    assert "Deuce-to-seven" in low and "7-5-4-3-2" in low and "lowest card missing" in low
+    assert "none before the draw" in low and "flop" not in low
+    assert "5-4-3-2-A is the best hand" in lines("lowball-draw", "chapter4")
+    mexican = lines("mexican-draw", "crystal-park")
+    assert "joker is wild" in mexican and "Five aces" in mexican and "reaches the draw" in mexican
+    assert "There are 3 draws of 0 to 4 cards" in lines("badugi", "chapter4")
+    assert "big bet on the last two" in lines("badugi", "chapter4")
+    assert "odd chip" in lines("five-card-draw-hi-lo", "chapter4")

@@ -63,6 +63,8 @@ ENGINES: dict[str, str] = {
     "double-board-omaha": "webgame.games.poker.table:DOUBLE_BOARD_OMAHA",
     "big-o": "webgame.games.poker.table:BIG_O",
     "pineapple": "webgame.games.poker.table:PINEAPPLE",
+    # Players settle points with each other, every pairing row by row (003 §4, 004 §21).
+    "chinese-poker": "webgame.games.chinese.table:CHINESE_POKER",
 }
 
 

@@ -28,7 +28,7 @@ from functools import cache
 from itertools import combinations
 
 from ...engine.cards import RANKS, SUITS
-from ...engine.hands import card_ids, high_evaluator, rank_high, rank_low_27, rank_low_a5, rank_three
+from ...engine.hands import high_evaluator, rank_high, rank_low_27, rank_low_a5, rank_three
 from ...engine.hands.three import three_card_table
 
 FRONT, MIDDLE, BACK = "front", "middle", "back"
@@ -58,6 +58,14 @@ class Setting:
 
     def cards(self) -> tuple[str, ...]:
         return self.front + self.middle + self.back
+
+
+_ID = {r + su: i * 4 + j for i, r in enumerate(RANKS) for j, su in enumerate(SUITS)}  # hands.ids order
+
+
+def _ids(cards: Iterable[str]) -> list[int]:
+    """Card ids of codes already checked (the evaluators' form), without parsing each again."""
+    return [_ID[c] for c in cards]
 
 
 def _codes(text: str) -> tuple[str, ...]:
@@ -108,12 +116,12 @@ def lowball_row(lowball: str) -> tuple[str, str]:
 
 def _key5(cards: Sequence[str]) -> tuple[int, tuple[int, ...]]:
     ev = high_evaluator()
-    cat, ranks, _ = ev.describe(ev.rank(card_ids(list(cards))))
+    cat, ranks, _ = ev.describe(ev.rank(_ids(cards)))
     return CATEGORIES.index(cat), tuple(ranks)
 
 
 def _key3(cards: Sequence[str]) -> tuple[int, tuple[int, ...]]:
-    cat, ranks = three_card_table(False).classes[rank_three(card_ids(list(cards)), False)]
+    cat, ranks = three_card_table(False).classes[rank_three(_ids(cards), False)]
     return CATEGORIES.index(cat), tuple(ranks)
 
 
@@ -136,7 +144,7 @@ def foul(setting: Setting, lowball: str = "none") -> str:
         return "" if _at_least(setting.back, setting.front) else "the front outranks the back"
     if low == BACK:
         return "" if _at_least(setting.middle, setting.front) else "the front outranks the middle"
-    if rank_high(card_ids(list(setting.back))) < rank_high(card_ids(list(setting.middle))):
+    if rank_high(_ids(setting.back)) < rank_high(_ids(setting.middle)):
         return "the middle outranks the back"
     if not _at_least(setting.middle, setting.front):
         return "the front outranks the middle"
@@ -145,7 +153,7 @@ def foul(setting: Setting, lowball: str = "none") -> str:
 
 def row_value(name: str, cards: Sequence[str], lowball: str = "none") -> int:
     """A row's value against the same row of another player: higher is better."""
-    ids = card_ids(list(cards))
+    ids = _ids(cards)
     low, kind = lowball_row(lowball)
     if name == FRONT:
         return rank_three(ids, False)
@@ -261,7 +269,7 @@ def _ranker(name: str, lowball: str) -> Callable[[Sequence[int]], int]:
 @cache
 def _house_way(cards: tuple[str, ...], lowball: str) -> Setting:
     pool = list(cards)
-    ids = dict(zip(pool, card_ids(pool), strict=True))
+    ids = _ID
     back_value, middle_value = _ranker(BACK, lowball), _ranker(MIDDLE, lowball)
 
     # The back first: its best candidates (a lowball back by its low), then the best middles of

@@ -242,7 +242,7 @@ def test_crystal_park_collects_two_dollars_a_player_and_the_pot_balances() -> No
 
 
 def test_chapter4_rakes_five_percent_of_each_net_win_at_most_four_dollars() -> None:
-    state, events = play_hand("chapter4", {0: 100000, 1: 100000, 2: 100000},
+    _state, events = play_hand("chapter4", {0: 100000, 1: 100000, 2: 100000},
                               {0: STRONG, 1: MIDDLING, 2: WEAK}, point=1000)
     staked, dropped, back = books(events)
     drops = [e for e in events if isinstance(e, Drop)]

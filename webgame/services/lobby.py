@@ -338,6 +338,15 @@ def _poker(v: Variant, r: Rules) -> Iterator[str]:
         yield "Table options: " + ", ".join(options)
 
 
+def _chinese(v: Variant, r: Rules) -> Iterator[str]:
+    """Chinese Poker: the point value, how the players settle, the house's take."""
+    from ..games.chinese import table as chinese
+
+    yield chinese.stakes_words(r)
+    yield "Thirteen cards set into three hands, settled against every other player row by row"
+    yield chinese.rules_lines(r)[-2]
+
+
 def _rank(ranks: Sequence[str]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
@@ -357,7 +366,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "asian-baccarat": _asian_baccarat,
     "super-pan-9": _super_pan_9, "pai-gow-tiles": _pai_gow_tiles,
     "texas-holdem": _poker, "omaha": _poker, "omaha-hi-lo": _poker, "double-board-omaha": _poker,
-    "big-o": _poker, "pineapple": _poker,
+    "big-o": _poker, "pineapple": _poker, "chinese-poker": _chinese,
 }
 
 

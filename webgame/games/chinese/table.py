@@ -26,6 +26,7 @@ from typing import Any
 from ...engine import state as state_io
 from ...engine.cards import RANKS, SUITS
 from ...engine.money import fmt
+from ...engine.paytable import OPTION_BOUNDS, Bound, load_game
 from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
@@ -116,8 +117,27 @@ def least_to_play(rules: Mapping[str, Any]) -> int:
 
 
 def buy_in_min(rules: Mapping[str, Any]) -> int:
-    """The buy-in: twenty times the point (003 rule 1, D-411), or the rules data's limit."""
-    return int(rules.get("buy_in_points", 20)) * point_value(rules)
+    """The buy-in: twenty times the point (003 rule 1, D-411), or the table's higher minimum."""
+    floor = int(rules.get("buy_in_points", 20)) * point_value(rules)
+    return max(floor, int(((rules.get("limits") or {}).get("buy-in") or {}).get("min", 0)))
+
+
+def buy_in_max(rules: Mapping[str, Any]) -> int:
+    """The most a player may have in front of them at the table (the operator's; 0: none)."""
+    return int(((rules.get("limits") or {}).get("buy-in") or {}).get("max", 0))
+
+
+def point_bounds(point: Any) -> tuple[Bound, ...]:
+    """The buy-in a point value posts (003 rule 1, D-411: twenty points), binding the table's
+    buy-in limit as a rulebook limit does (engine.paytable.OPTION_BOUNDS)."""
+    if not isinstance(point, int) or isinstance(point, bool) or point <= 0:
+        return ()
+    # Every edition buys in for the same number of points (the rules data's default).
+    points = min(int(v.rules.get("buy_in_points", 20)) for v in load_game("chinese-poker").variants.values())
+    return (Bound("min", points * point, "003 s.152"),)
+
+
+OPTION_BOUNDS["point"] = point_bounds
 
 
 class ChinesePokerTable(GameBase[ChineseState]):
@@ -163,15 +183,17 @@ class ChinesePokerTable(GameBase[ChineseState]):
         return state.phase in (PICK, SETTING) and seat in state.order
 
     def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
-        low = buy_in_min(rules)
-        if holding + amount < low:
-            return (f"The buy-in here is twenty points: at least {fmt(low)} in front of you "
+        low, high = buy_in_min(rules), buy_in_max(rules)
+        if high and holding + amount > high:
+            return (f"Table stakes: at most {fmt(high)} in front of you at this table "
                     f"(you hold {fmt(holding)}).")
+        if holding + amount < low:
+            return f"The minimum buy-in here is {fmt(low)}: twenty points (you hold {fmt(holding)})."
         return ""
 
     def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None:
-        low = buy_in_min(rules)
-        return low, 2 * low
+        low, high = buy_in_min(rules), buy_in_max(rules)
+        return low, min(2 * low, high) if high else 2 * low
 
     def to_act(self, state: ChineseState) -> int | None:
         if state.phase == PICK:
@@ -193,8 +215,8 @@ class ChinesePokerTable(GameBase[ChineseState]):
     # -- what a seat may do -------------------------------------------------------------------
     def legal_actions(self, state: ChineseState, seat: int) -> list[Legal]:
         if state.phase == SEATING:
-            if str(seat) not in state.owners:
-                return []
+            # Offered before the round knows its owners (the services ask a scratch round what
+            # the next one opens with, and check who sits where themselves).
             out = [Legal("deal", label="Deal the next hand")]
             out.append(Legal("sit-in", label="Sit in") if seat in state.out else Legal("sit-out", label="Sit out"))
             return out
@@ -217,7 +239,7 @@ class ChinesePokerTable(GameBase[ChineseState]):
         if state.phase == SEATING:
             if kind == "deal":
                 return self._deal(state, rng)
-            if kind in ("sit-out", "sit-in") and str(action.seat) in state.owners:
+            if kind in ("sit-out", "sit-in"):
                 if kind == "sit-out" and action.seat not in state.out:
                     state.out.append(action.seat)
                 elif kind == "sit-in" and action.seat in state.out:
@@ -491,7 +513,7 @@ class ChinesePokerTable(GameBase[ChineseState]):
                 "take": [{"seat": int(t["seat"]), "label": "Rake" if t["account"] == "rake" else "Collection",
                           "amount": int(t["amount"])} for t in state.take],
                 "me": me, "picks": picks, "picker": self._picker(state) if state.phase == PICK else None,
-                "lowball": lowball_words(lowball), "foul_points": pts.foul,
+                "lowball": lowball_words(lowball), "lowball_code": lowball, "foul_points": pts.foul,
                 "waiting": "" if len(state.owners) >= 2 else "Waiting for a second player.",
             },
         }

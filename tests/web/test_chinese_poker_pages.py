@@ -199,3 +199,33 @@ def test_nobody_sees_another_players_cards_before_every_hand_is_set(app, guest):
     assert set(cards["1"]) <= set(CODE.findall(a.html))  # shown once every hand is set
     rnd = db.session.get(Round, latest_round(table).id)
     assert rnd.status == "over"
+
+
+def test_the_clock_sets_the_house_way_and_the_history_shows_every_setting(app, guest):
+    from datetime import timedelta
+
+    from webgame.games.chinese import rows
+    from webgame.models import utcnow
+
+    table = make("crystal-park")
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    rnd = latest_round(table)
+    cards = state_of(table)["cards"]
+    assert a.c.get(f"/rounds/{rnd.id}/hand.txt").status_code == 404  # no history of a hand in play
+    a.act("house-way")
+    db.session.expire_all()
+    rnd = db.session.get(Round, rnd.id)
+    assert rnd.deadline_kind == "decision"
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    b.page()  # the next look at the table applies the clock (D-009): the house way
+    state = state_of(table)
+    assert state["phase"] == "over" and 1 in state["house_way"]
+    assert state["settings"]["1"] == rows.setting_text(rows.house_way(cards["1"]))
+    text = b.c.get(f"/rounds/{rnd.id}/hand.txt").get_data(as_text=True)
+    assert "*** SHOWDOWN ***" in text and re.search(r"Seat [12] against seat [12]: ", text)
+    for seat in ("0", "1"):  # every setting is shown once the hand is over
+        front = rows.parse_setting(state["settings"][seat]).front
+        assert " ".join(front) in text
+    assert_books_balance()

@@ -474,7 +474,7 @@ class ChinesePokerTable(GameBase[ChineseState]):
                     entry["cards"] = [None] * len(cards)
             if key in state.settings and (mine or over):
                 setting = hands.parse_setting(state.settings[key])
-                entry["rows"] = [{"row": r, "cards": list(setting.row(r)),
+                entry["rows"] = [{"row": r, "cards": hands.sorted_codes(setting.row(r)),
                                   "words": hands.row_words(r, setting.row(r), lowball)} for r in hands.ROWS]
                 entry["foul"] = hands.foul(setting, lowball)
             if over and seat not in state.surrendered and pts.sweeps:

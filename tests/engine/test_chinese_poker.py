@@ -279,3 +279,20 @@ def test_nobody_sees_another_players_cards_before_every_hand_is_set() -> None:
     ENGINE.apply(state, Action("timeout", SYSTEM_SEAT), SeededRng(b"s"))
     seen = ENGINE.view(state, None)["chinese"]
     assert all(len(e["rows"]) == 3 for e in seen["seats"].values()) and len(seen["lines"]) == 3
+
+
+def test_a_short_stack_risks_only_its_chips_and_a_seat_under_one_point_is_not_dealt() -> None:
+    # $2 a point and a $2 collection: seat 2 holds $3.99, under one point and the collection.
+    state = seated("crystal-park", {0: 10000, 1: 500, 2: 399})
+    events = ENGINE.apply(state, Action("deal"), SeededRng(b"deal"))
+    assert sorted(state.order) == [0, 1]
+    # Seat 0 risks what one opponent can take from it (a dragon's 13 points) and its collection.
+    assert {e.seat: e.amount for e in events if isinstance(e, Stake)} == {0: 13 * 200 + 200, 1: 500}
+    state.cards = {"0": list(parse_setting(STRONG).cards()), "1": list(parse_setting(WEAK).cards())}
+    ENGINE.apply(state, Action("set", 0, STRONG), SeededRng(b"s"))
+    events = ENGINE.apply(state, Action("set", 1, WEAK), SeededRng(b"s"))
+    back = {e.seat: (e.stake, e.returned) for e in events if isinstance(e, Settlement)}
+    # The scoop is worth $8, but seat 1 had $3 at risk beside its $2 collection (003 rule 8).
+    assert back == {0: (2800, 2800 + 300 - 200), 1: (500, 0)}
+    staked, dropped, returned = books(events + [Stake(0, "pot", 2800), Stake(1, "pot", 500)])
+    assert staked == dropped + returned

@@ -229,3 +229,14 @@ def test_the_clock_sets_the_house_way_and_the_history_shows_every_setting(app, g
         front = rows.parse_setting(state["settings"][seat]).front
         assert " ".join(front) in text
     assert_books_balance()
+
+
+def test_the_point_value_posts_a_buy_in_of_twenty_points(app, guest):
+    table = make("crystal-park", {"options": {"point": 500}})
+    a = Seat(guest, table, 0, buy="")
+    refused = a.c.post(f"/tables/{table.id}/buy-in", {"amount": "99"}, htmx=True).get_data(as_text=True)
+    assert "The minimum buy-in here is $100" in refused
+    taken = a.c.post(f"/tables/{table.id}/buy-in", {"amount": "100"}, htmx=True).get_data(as_text=True)
+    assert "minimum buy-in" not in taken
+    a.page()
+    assert "$5 a point" in a.html and "twenty points" not in a.error

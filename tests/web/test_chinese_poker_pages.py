@@ -240,3 +240,25 @@ def test_the_point_value_posts_a_buy_in_of_twenty_points(app, guest):
     assert "minimum buy-in" not in taken
     a.page()
     assert "$5 a point" in a.html and "twenty points" not in a.error
+
+
+def test_a_bot_takes_its_hand_in_turn_and_sets_it_at_chapter4(app, guest):
+    table = make("chapter4")
+    a = Seat(guest, table, 0, buy="100")
+    assert a.c.post(f"/tables/{table.id}/bot", {"seat": 1}).status_code == 302
+    a.page()
+    a.act("deal")
+    state = state_of(table)
+    if state["order"][0] == 1:  # the bot's turn first: it has taken hand 1 already
+        assert state["picked"] == {"1": 0}
+        a.page()
+        assert a.act("pick", "3") == ""
+    else:
+        assert a.act("pick", "3") == ""
+    state = state_of(table)
+    assert state["picked"]["0"] == 3 and state["picked"]["1"] in (0, 1)
+    assert "1" in state["settings"] and 1 in state["house_way"]  # the bot set its hand at once
+    a.page()
+    assert a.act("house-way") == ""
+    assert latest_round(table).status == "over"
+    assert_books_balance()

@@ -262,3 +262,23 @@ def test_a_bot_takes_its_hand_in_turn_and_sets_it_at_chapter4(app, guest):
     assert a.act("house-way") == ""
     assert latest_round(table).status == "over"
     assert_books_balance()
+
+
+def test_a_surrender_must_be_confirmed_and_pays_two_points_to_each_player(app, guest):
+    table = make("crystal-park", {"options": {"clean_sweeps": False}})
+    a, b = two_players(app, guest, table)
+    a.act("deal")
+    a.page()
+    assert a.act("surrender") == "Tick the box to surrender: you pay 2 points to each player."
+    assert state_of(table)["surrendered"] == []
+    a.page()
+    assert a.act("surrender", "yes") == ""
+    b.page()
+    b.act("house-way")
+    rnd = latest_round(table)
+    nets = {r.seat: r.returned - r.stake for r in
+            db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id))}
+    assert nets == {0: -2 * 200 - 200, 1: 2 * 200 - 200}  # D-454 line 1, and the $2 collection each
+    a.page()
+    assert "a surrender" in a.html
+    assert_books_balance()

@@ -264,6 +264,9 @@ class ChinesePokerTable(GameBase[ChineseState]):
         if kind == "house-way":
             return self._house_way(state, action.seat, "sets it by the house way")
         if kind == "surrender" and state.rules.get("surrender"):
+            if action.spot != "yes":  # a surrender costs points: the player confirms it (P-348)
+                pts = scoring.Points.from_rules(state.rules)
+                raise IllegalAction(f"Tick the box to surrender: you pay {pts.surrender} points to each player.")
             state.surrendered.append(action.seat)
             note = f"Seat {action.seat + 1} surrenders."
             state.notes.append(note)
@@ -461,7 +464,9 @@ class ChinesePokerTable(GameBase[ChineseState]):
             mine = viewer == seat
             cards = state.cards.get(key, [])
             entry: dict[str, Any] = {
-                "stack": state.stacks.get(key, 0), "dealt": dealt, "button": state.button == seat,
+                # After the showdown, the chips the seat leaves the hand with.
+                "stack": state.stacks.get(key, 0) + (state.nets.get(key, 0) - taken.get(seat, 0) if over and dealt else 0),
+                "dealt": dealt, "button": state.button == seat,
                 "sitting_out": seat in state.out, "set": key in state.settings or seat in state.surrendered,
                 "surrendered": seat in state.surrendered, "cards": [], "rows": [], "foul": "", "sweep": "",
                 "net": state.nets.get(key, 0) if over else 0, "take": taken.get(seat, 0),
@@ -513,7 +518,7 @@ class ChinesePokerTable(GameBase[ChineseState]):
                 "take": [{"seat": int(t["seat"]), "label": "Rake" if t["account"] == "rake" else "Collection",
                           "amount": int(t["amount"])} for t in state.take],
                 "me": me, "picks": picks, "picker": self._picker(state) if state.phase == PICK else None,
-                "lowball": lowball_words(lowball), "lowball_code": lowball, "foul_points": pts.foul,
+                "lowball": lowball_words(lowball), "lowball_code": lowball, "foul_points": pts.foul, "surrender_points": pts.surrender,
                 "waiting": "" if len(state.owners) >= 2 else "Waiting for a second player.",
             },
         }

@@ -344,7 +344,7 @@ def _chinese(v: Variant, r: Rules) -> Iterator[str]:
 
     yield chinese.stakes_words(r)
     yield "Thirteen cards set into three hands, settled against every other player row by row"
-    yield chinese.rules_lines(r)[-2]
+    yield chinese.take_words(r)
 
 
 def _rank(ranks: Sequence[str]) -> str:

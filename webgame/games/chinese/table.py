@@ -612,15 +612,19 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     low = lowball_words(str(rules.get("lowball", "none")))
     if low:
         lines.append(low + " The order rule binds the other two rows.")
-    fee = collection(rules)
-    spec = take_spec(rules)
-    if fee:
-        lines.append(f"The house collects {fmt(fee)} from each player each hand.")
-    else:
-        lines.append(f"The house rakes {spec['percent']}% of each player's net win, at most "
-                     f"{fmt(int(spec.get('cap', 0)))} a hand.")
+    lines.append(take_words(rules))
     lines.append("When the clock runs out your hand is set by the house way.")
     return lines
+
+
+def take_words(rules: Mapping[str, Any]) -> str:
+    """The house's take in a sentence, from the rules data."""
+    fee = collection(rules)
+    if fee:
+        return f"The house collects {fmt(fee)} from each player each hand."
+    spec = take_spec(rules)
+    return (f"The house rakes {spec['percent']}% of each player's net win, at most "
+            f"{fmt(int(spec.get('cap', 0)))} a hand.")
 
 
 CHINESE_POKER = ChinesePokerTable("chinese-poker", "Chinese Poker")

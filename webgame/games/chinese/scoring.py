@@ -24,9 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rows import ROWS, Setting, clean_sweep, foul, row_values
-
-RULES = ("surrender", "sweep", "foul", "rows")
+from .rows import Setting, clean_sweep, foul, row_values
 
 
 @dataclass(frozen=True)
@@ -151,15 +149,3 @@ def nets(moneys: Sequence[Money]) -> dict[int, int]:
 
 def row_word(result: int) -> str:
     return {1: "won", -1: "lost", 0: "tied"}[result]
-
-
-def describe(p: Pairing, names: Mapping[int, str], points: Points) -> str:
-    """One line of a pairing in words, as ``a`` reads it: "Front won, middle lost, back won: +1"."""
-    other = names.get(p.b, f"Seat {p.b + 1}")
-    sign = f"{p.points:+d} point{'s' if abs(p.points) != 1 else ''}"
-    if p.line == "rows":
-        rows = ", ".join(f"{name} {row_word(r)}" for name, r in zip(ROWS, p.rows, strict=True))
-        scoop = " (all three rows)" if abs(p.points) == points.scoop and all(p.rows) and len(set(p.rows)) == 1 else ""
-        return f"against {other}: {rows[0].upper() + rows[1:]}{scoop}: {sign}"
-    word = {"surrender": "a surrender", "sweep": "a clean sweep", "foul": "a fouled hand"}[p.line]
-    return f"against {other}: {word}: {sign}"

@@ -88,6 +88,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["poker_stakes"] = poker_room.stakes
     app.jinja_env.globals["poker_rules"] = poker_room.rules_lines
+    from .services import chinese_room
+
+    app.jinja_env.globals["chinese_stakes"] = chinese_room.stakes
+    app.jinja_env.globals["chinese_rules"] = chinese_room.rules_lines
     from .web.fragments import kept, memo, page_csrf_token, rail_key, seats_key
 
     app.jinja_env.globals["memo"] = memo

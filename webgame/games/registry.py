@@ -74,6 +74,8 @@ ENGINES: dict[str, str] = {
     "razz": "webgame.games.poker.table:RAZZ",
     "five-card-stud": "webgame.games.poker.table:FIVE_CARD_STUD",
     "mexican-stud": "webgame.games.poker.table:MEXICAN_STUD",
+    # Players settle points with each other, every pairing row by row (003 §4, 004 §21).
+    "chinese-poker": "webgame.games.chinese.table:CHINESE_POKER",
 }
 
 

@@ -114,6 +114,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Chapter 4 Razz", "razz", "chapter4", {}),
     ("Chapter 4 Five-card Stud", "five-card-stud", "chapter4", {}),
     ("Crystal Park Mexican Stud", "mexican-stud", "crystal-park", {}),
+    ("Crystal Park Chinese Poker", "chinese-poker", "crystal-park", {}),
 ]
 
 

@@ -338,6 +338,15 @@ def _poker(v: Variant, r: Rules) -> Iterator[str]:
         yield "Table options: " + ", ".join(options)
 
 
+def _chinese(v: Variant, r: Rules) -> Iterator[str]:
+    """Chinese Poker: the point value, how the players settle, the house's take."""
+    from ..games.chinese import table as chinese
+
+    yield chinese.stakes_words(r)
+    yield "Thirteen cards set into three hands, settled against every other player row by row"
+    yield chinese.take_words(r)
+
+
 def _rank(ranks: Sequence[str]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
@@ -361,6 +370,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "five-card-draw-hi-lo": _poker, "mexican-draw": _poker, "badugi": _poker,
     "seven-card-stud": _poker, "seven-card-stud-hi-lo": _poker, "razz": _poker, "five-card-stud": _poker,
     "mexican-stud": _poker,
+    "chinese-poker": _chinese,
 }
 
 

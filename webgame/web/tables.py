@@ -147,6 +147,13 @@ def act(table_id: int) -> Any:
         # A pai gow setting posted without script: the ticked cards of the low hand. The engine
         # checks them against the hand dealt (any count, any text is refused there).
         spot = " ".join(sorted(c[:4] for c in request.form.getlist("card")[:7]))  # as the felt's script posts it
+    if not spot and kind == "set" and any(k.startswith("row-") for k in request.form):
+        # A Chinese Poker setting: each card's row, as the felt's form posts it with or without
+        # script, written "front/middle/back" ("!": a foul kept on purpose). The engine checks
+        # the cards against the hand dealt and the rows' sizes.
+        placed = [(k[4:6], v) for k, v in request.form.items() if k.startswith("row-")][:13]
+        spot = "/".join("".join(sorted(c for c, r in placed if r == row)) for row in ("front", "middle", "back"))
+        spot += "!" if request.form.get("foul") else ""
     action = Action(kind=kind[:24], seat=seat, spot=spot[:48], amount=amount)
     try:
         if kind == "rebet":

@@ -63,6 +63,8 @@ ENGINES: dict[str, str] = {
     "double-board-omaha": "webgame.games.poker.table:DOUBLE_BOARD_OMAHA",
     "big-o": "webgame.games.poker.table:BIG_O",
     "pineapple": "webgame.games.poker.table:PINEAPPLE",
+    # A pot game on a Digital Card System: the pot outlives the hand (003 §16, D-801).
+    "trips-dcs": "webgame.games.poker.trips_table:TRIPS",
 }
 
 

@@ -102,6 +102,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Lucky Derby Double Board Omaha", "double-board-omaha", "lucky-derby", {}),
     ("Lucky Derby Big O", "big-o", "lucky-derby", {}),
     ("Chapter 4 Crazy Pineapple", "pineapple", "crazy-chapter4", {}),
+    # Trips on its Digital Card System (003 §16): the pot carries from hand to hand.
+    ("Commerce Trips (Digital Card System)", "trips-dcs", "commerce", {}),
 ]
 
 

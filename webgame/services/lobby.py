@@ -338,6 +338,15 @@ def _poker(v: Variant, r: Rules) -> Iterator[str]:
         yield "Table options: " + ", ".join(options)
 
 
+def _trips(v: Variant, r: Rules) -> Iterator[str]:
+    """Trips (003 §16): the posted limit and how the accumulated pot is won."""
+    from ..games.poker import trips_table
+
+    yield trips_table.limit_words(r)
+    yield (f"Three of a kind or better takes the whole pot; otherwise the high hand takes {r['high_hand_pct']}% "
+           "and the rest carries")
+
+
 def _rank(ranks: Sequence[str]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
@@ -357,7 +366,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "asian-baccarat": _asian_baccarat,
     "super-pan-9": _super_pan_9, "pai-gow-tiles": _pai_gow_tiles,
     "texas-holdem": _poker, "omaha": _poker, "omaha-hi-lo": _poker, "double-board-omaha": _poker,
-    "big-o": _poker, "pineapple": _poker,
+    "big-o": _poker, "pineapple": _poker, "trips-dcs": _trips,
 }
 
 

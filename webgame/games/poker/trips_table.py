@@ -162,8 +162,8 @@ class TripsTable(GameBase[TripsState]):
     def legal_actions(self, state: TripsState, seat: int) -> list[Legal]:
         tr = TripsRules.of(state.rules)
         if state.phase == SEATING:
-            if str(seat) not in state.owners:
-                return []
+            # Between hands the page asks a round that has not been told its owners yet (the
+            # services tell them when it opens), so every seat is offered the deal.
             out = [Legal("deal", label="Deal the next hand")]
             if str(seat) in state.play.sitting_out:
                 out.append(Legal("sit-in", label="Sit in"))
@@ -377,7 +377,8 @@ class TripsTable(GameBase[TripsState]):
     # -- what a viewer sees ---------------------------------------------------------------
     def view(self, state: TripsState, viewer: int | None) -> dict[str, Any]:
         tr = TripsRules.of(state.rules)
-        pot = (state.carried_in + sum(state.put_in.values())) if state.phase != SEATING else state.play.pot
+        # The monitors' pot: what the hand plays for while it is dealt, else what carries on.
+        pot = state.carried_in + sum(state.put_in.values()) if state.phase == HAND else state.play.pot
         shares = state.outcome.get("shares", {})
         seats: dict[str, dict[str, Any]] = {}
         for key in sorted(state.owners, key=int):
@@ -416,8 +417,9 @@ class TripsTable(GameBase[TripsState]):
                 "bet": tr.bet,
                 "collection": tr.collection,
                 "pot": pot,
-                "carried_in": state.carried_in if state.phase != SEATING else state.play.pot,
-                "high_hand_award": pot * tr.high_hand_pct // 100,
+                "carried_in": state.carried_in if state.phase == HAND else state.play.pot,
+                "high_hand_award": (sum(int(v) for v in shares.values())
+                                    if state.outcome.get("kind") == trips.HIGH_HAND else pot * tr.high_hand_pct // 100),
                 "high_hand_pct": tr.high_hand_pct,
                 "card": max((len(c) for c in state.cards.values()), default=0),
                 "to_act": to_act,
@@ -439,6 +441,40 @@ class TripsTable(GameBase[TripsState]):
         head = f"Trips Hand #{hand_id}: {table_name} - {started}"
         seats = [f"Seat {s + 1}: {names.get(s, f'Seat {s + 1}')}" for s in state.dealt]
         return "\n".join([head, *seats, *state.log]) + "\n"
+
+
+RANKING = ("five of a kind", "royal flush", "straight flush", "four of a kind", "full house", "flush",
+           "straight", "three of a kind", "two pair", "one pair", "no pair")  # 003 s.599-611
+
+
+def limit_words(rules: Mapping[str, Any]) -> str:
+    """"$2 bets, 50¢ collection": the table limit as the signage posts it (003 s.616-624)."""
+    tr = TripsRules.of(rules)
+    return f"{fmt(tr.bet)} bets, {fmt(tr.collection)} collection per round of play"
+
+
+def rules_lines(rules: Mapping[str, Any]) -> list[str]:
+    """The posted rules of a Trips table in plain sentences, from its resolved rules."""
+    tr = TripsRules.of(rules)
+    bet, fee = fmt(tr.bet), fmt(tr.collection)
+    return [
+        f"Five-card stud, every card face up, one 52-card deck and {tr.jokers} jokers, fully wild; "
+        f"at most {tr.seats} players play each other for the pot.",
+        f"To get your first two cards, pay the collection of {fee} (once per round of play) and post the "
+        f"1st bet of {bet}.",
+        f"After your 2nd, 3rd and 4th cards, bet {bet} again to get the next card, or fold: a folded hand gets no "
+        "more cards and cannot win any part of the pot.",
+        f"{tr.qualifier.replace('-', ' ').capitalize()} or better wins the whole accumulated pot (WINNER) and ends "
+        "the round of play; tied hands split it.",
+        f"With no {tr.qualifier.replace('-', ' ')} or better, the best hand (HIGH HAND) wins {tr.high_hand_pct}% of "
+        "the accumulated pot, to the cent below, and the rest carries to the next hand; tied hands split it.",
+        "While the pot carries, a player who played every hand of the round of play pays no new collection; "
+        f"a newcomer, or a player who sat a hand out, pays the collection of {fee} and the bet.",
+        "A joker is any card; two jokers make at least three of a kind of the hand's highest card.",
+        "Hands rank: " + ", ".join(RANKING) + ".",
+        "The carried pot belongs to the table's round of play: it waits, between sessions too, until a hand wins it.",
+        "Odd cents of a split go one each from seat 1; when your clock runs out your hand is folded.",
+    ]
 
 
 def _made(cards: list[str]) -> int:

@@ -9,11 +9,11 @@ import re
 import sqlalchemy as sa
 
 from webgame.extensions import db
+from webgame.games.poker import trips, trips_table
 from webgame.models import LedgerEntry, Round
 from webgame.services import audit, wallet
 from webgame.services.rounds import table_carry
 from webgame.services.tables import create_table
-from webgame.games.poker import trips, trips_table
 
 from .tablehelp import Seat, assert_books_balance, latest_round
 

@@ -458,18 +458,18 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
     tr = TripsRules.of(rules)
     bet, fee = fmt(tr.bet), fmt(tr.collection)
     return [
-        f"Five-card stud, every card face up, one 52-card deck and {tr.jokers} jokers, fully wild; "
-        f"at most {tr.seats} players play each other for the pot.",
-        f"To get your first two cards, pay the collection of {fee} (once per round of play) and post the "
-        f"1st bet of {bet}.",
-        f"After your 2nd, 3rd and 4th cards, bet {bet} again to get the next card, or fold: a folded hand gets no "
-        "more cards and cannot win any part of the pot.",
-        f"{tr.qualifier.replace('-', ' ').capitalize()} or better wins the whole accumulated pot (WINNER) and ends "
-        "the round of play; tied hands split it.",
-        f"With no {tr.qualifier.replace('-', ' ')} or better, the best hand (HIGH HAND) wins {tr.high_hand_pct}% of "
-        "the accumulated pot, to the cent below, and the rest carries to the next hand; tied hands split it.",
-        "While the pot carries, a player who played every hand of the round of play pays no new collection; "
-        f"a newcomer, or a player who sat a hand out, pays the collection of {fee} and the bet.",
+        (f"Five-card stud, every card face up, one 52-card deck and {tr.jokers} jokers, fully wild; "
+         f"at most {tr.seats} players play each other for the pot."),
+        (f"To get your first two cards, pay the collection of {fee} (once per round of play) and post the "
+         f"1st bet of {bet}."),
+        (f"After your 2nd, 3rd and 4th cards, bet {bet} again to get the next card, or fold: a folded hand gets no "
+         "more cards and cannot win any part of the pot."),
+        (f"{tr.qualifier.replace('-', ' ').capitalize()} or better wins the whole accumulated pot (WINNER) and ends "
+         "the round of play; tied hands split it."),
+        (f"With no {tr.qualifier.replace('-', ' ')} or better, the best hand (HIGH HAND) wins {tr.high_hand_pct}% of "
+         "the accumulated pot, to the cent below, and the rest carries to the next hand; tied hands split it."),
+        ("While the pot carries, a player who played every hand of the round of play pays no new collection; "
+         f"a newcomer, or a player who sat a hand out, pays the collection of {fee} and the bet."),
         "A joker is any card; two jokers make at least three of a kind of the hand's highest card.",
         "Hands rank: " + ", ".join(RANKING) + ".",
         "The carried pot belongs to the table's round of play: it waits, between sessions too, until a hand wins it.",

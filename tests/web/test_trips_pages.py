@@ -87,6 +87,10 @@ def test_hands_through_the_web_carry_the_pot_then_trips_wins_it(app, guest, monk
     assert balance("fees", table) == 100 and balance("carried", table) == 0 and balance("pot", table) == 0
     assert "WINNER" in b.page() and 'data-testid="won-1">+$28.80' in b.html
     assert_books_balance()
+    # the hand history: every card face up, the same for both players
+    text = a.c.get(f"/rounds/{latest_round(table).id}/hand.txt").get_data(as_text=True)
+    assert "Seat 2 is dealt 7h 7d" in text and "WINNER: seat 2 (Three of a kind, sevens" in text
+    assert text == b.c.get(f"/rounds/{latest_round(table).id}/hand.txt").get_data(as_text=True)
 
 
 def test_the_ledger_check_catches_a_carried_pot_that_does_not_match(app, guest, monkeypatch):

@@ -298,3 +298,19 @@ def test_bots_play_a_hand_and_events_round_trip(monkeypatch) -> None:
     assert [event_from_dict(event_to_dict(e)) for e in events] == events
     assert TRIPS.load(TRIPS.dump(state)) == state
     assert "Trips Hand #7" in TRIPS.history(state, None, {0: "Ann"}, "Trips 1", 7, "2026-11-27")
+
+
+def test_a_player_who_cannot_post_the_next_bet_can_only_fold(monkeypatch) -> None:
+    stack(monkeypatch, dealing_order(NO_PAIR, {}))
+    state = TRIPS.new_round(rules(), SeededRng(b"r"), None)
+    seat(state, {0: 250, 1: 10_000, 2: 10_000})  # $2.50: the 50¢ collection and the 1st bet, no more
+    TRIPS.apply(state, Action("deal"), SeededRng(b"d"))
+    assert state.dealt == [0, 1, 2]
+    assert [a.kind for a in TRIPS.legal_actions(state, 0)] == ["fold"]
+    with pytest.raises(IllegalAction):
+        TRIPS.apply(state, Action("bet", 0, "", 200), SeededRng(b"a"))
+    assert TRIPS.bot_action(state, 0) == Action("fold", 0)
+    state2 = TRIPS.new_round(rules(), SeededRng(b"r"), None)
+    seat(state2, {0: 249, 1: 10_000})  # a cent short of the collection and the 1st bet: not dealt in
+    with pytest.raises(IllegalAction):
+        TRIPS.apply(state2, Action("deal"), SeededRng(b"d"))

@@ -171,8 +171,16 @@ class TripsTable(GameBase[TripsState]):
                 out.append(Legal("sit-out", label="Sit out"))
             return out
         if state.phase == HAND and self.to_act(state) == seat:
-            return [Legal("bet", "", tr.bet, tr.bet, f"Bet {fmt(tr.bet)}"), Legal("fold", label="Fold")]
+            fold = Legal("fold", label="Fold")
+            if self._left(state, seat) < tr.bet:
+                return [fold]  # table stakes: a player who cannot post the bet can only fold
+            return [Legal("bet", "", tr.bet, tr.bet, f"Bet {fmt(tr.bet)}"), fold]
         return []
+
+    def _left(self, state: TripsState, seat: int) -> int:
+        """The chips the seat holds now: told at the deal, less this hand's collection and bets."""
+        key = str(seat)
+        return state.stacks.get(key, 0) - state.fees.get(key, 0) - state.put_in.get(key, 0)
 
     def apply(self, state: TripsState, action: Action, rng: Rng) -> list[Event]:
         kind = action.kind
@@ -201,6 +209,8 @@ class TripsTable(GameBase[TripsState]):
         if kind == "bet" and action.amount != tr.bet:
             # 003 s.657: "another wager equal to the original bet", never another amount.
             raise IllegalAction(f"Every bet at this table is {fmt(tr.bet)}.")
+        if kind == "bet" and self._left(state, action.seat) < tr.bet:
+            raise IllegalAction(f"You need {fmt(tr.bet)} in chips to bet: you can only fold.")
         return self._decide(state, action.seat, kind, tr)
 
     def _owner(self, state: TripsState, action: Action) -> list[Event]:
@@ -362,7 +372,8 @@ class TripsTable(GameBase[TripsState]):
         if self.to_act(state) != seat:
             return None
         tr = TripsRules.of(state.rules)
-        if keeps_betting(state.cards[str(seat)], self._rival_best(state, seat), _noise(state, seat)):
+        if self._left(state, seat) >= tr.bet and \
+                keeps_betting(state.cards[str(seat)], self._rival_best(state, seat), _noise(state, seat)):
             return Action("bet", seat, "", tr.bet)
         return Action("fold", seat)
 
@@ -396,7 +407,7 @@ class TripsTable(GameBase[TripsState]):
                 tag = "WINNER" if state.outcome.get("kind") == trips.WINNER else "HIGH HAND"
             seats[key] = {
                 "cards": list(state.cards.get(key, [])),
-                "stack": state.stacks.get(key, 0) - state.put_in.get(key, 0) - state.fees.get(key, 0) + won,
+                "stack": self._left(state, seat) + won,
                 "put_in": state.put_in.get(key, 0),
                 "status": status,
                 "paid": state.play.paid.get(key) == state.owners.get(key) or key in state.fees,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import sqlalchemy as sa
 
 from webgame.extensions import db
@@ -13,7 +14,7 @@ from webgame.games.poker import trips, trips_table
 from webgame.models import LedgerEntry, Round
 from webgame.services import audit, wallet
 from webgame.services.rounds import table_carry
-from webgame.services.tables import create_table
+from webgame.services.tables import ConfigError, configure, create_table
 
 from .tablehelp import Seat, assert_books_balance, latest_round
 
@@ -78,6 +79,11 @@ def test_hands_through_the_web_carry_the_pot_then_trips_wins_it(app, guest, monk
     assert table_carry(db.session.get(type(table), table.id))["play"]["pot"] == 1280
     assert "HIGH HAND" in a.page() and 'data-testid="pot-amount">$12.80' in a.html
     assert_books_balance()
+    # the carried pot is this table's at its posted limit: no change of limit while it waits (D-801)
+    with pytest.raises(ConfigError):
+        configure(table, variant="commerce", config={"options": {"table_limit": "$5"}}, bots_allowed=True,
+                  name=table.name, operator=None)
+    db.session.rollback()
     # the next hand: no new collection (D-460); three sevens win the $12.80 and the $16 bet
     stack(monkeypatch, TRIPS)
     assert a.act("deal") == ""

@@ -50,8 +50,8 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # Baccarat tables, Asian Baccarat, Chemin de Fer, No Bust 4.0a and Buster 4.0, 21st Century
     # Free Bet, Lucky Chances Blackjack, Super Pan 9, Fortune and Face Up Pai Gow Poker, and
     # Pai Gow tiles, and the poker room's tables (every board game, Hold'em twice, the five
-    # draw games, every stud game, Chinese Poker)
-    assert len(DEMO_TABLES) == 53 + 7 + 5 + 5 + 1 and {t[1] for t in DEMO_TABLES} >= POKER_ROOM
+    # draw games, every stud game, Chinese Poker and Trips)
+    assert len(DEMO_TABLES) == 53 + 7 + 5 + 5 + 1 + 1 and {t[1] for t in DEMO_TABLES} >= POKER_ROOM
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
@@ -111,8 +111,8 @@ def test_jackpot_holdem_says_why_it_offers_no_jackpot(client, floor):
     # Jackpot Hold'em's, and Four Card Poker's, Fortune 7's, California Baccarat's, Dragon Dai
     # Bacc's, RUYI's, Joker's Wild, Fortune and Face Up Pai Gow Poker's ("Player-banked: a seated
     # player banks every hand"), the five 21st Century Baccarat tables', Asian Baccarat's and
-    # Chemin de Fer's, and Pai Gow tiles'.
-    assert html.count('data-testid="game-note"') == 18
+    # Chemin de Fer's, Pai Gow tiles', and Trips' ("The pot carries over").
+    assert html.count('data-testid="game-note"') == 19
     assert "Player-banked" in text(card_of(html, floor["Lucky Chances Four Card Poker (player-dealer)"]))
     assert "Player-banked" in text(card_of(html, floor["Crystal Park RUYI Baccarat (player-dealer)"]))
     assert "D-307" not in html and "s.1" not in note  # no rulebook codes for players

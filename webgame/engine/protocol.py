@@ -143,6 +143,18 @@ class Drop:
 
 
 @dataclass(frozen=True)
+class CarriedPot:
+    """A pot that outlives its hand (Trips, 003 s.665, D-801): ``direction="keep"`` moves what
+    carries on from the table's pot to its carried-pot account at the end of a hand;
+    ``"bring"`` moves the carried pot back into the pot, at the end of the next hand, to be won.
+    The carried pot belongs to the table's round of play and never to the house."""
+
+    amount: int
+    direction: str  # "keep" or "bring"
+    memo: str = ""
+
+
+@dataclass(frozen=True)
 class Note:
     """Something the table announces ("Dealer busts", "Reshuffle")."""
 
@@ -150,7 +162,7 @@ class Note:
     seat: int = SYSTEM_SEAT
 
 
-Event = Stake | Refund | Settlement | MeterMove | Fee | Drop | Note
+Event = Stake | Refund | Settlement | MeterMove | Fee | Drop | CarriedPot | Note
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
@@ -161,7 +173,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
     kinds: dict[str, type] = {"Stake": Stake, "Refund": Refund, "Settlement": Settlement,
-                             "MeterMove": MeterMove, "Fee": Fee, "Drop": Drop, "Note": Note}
+                             "MeterMove": MeterMove, "Fee": Fee, "Drop": Drop, "CarriedPot": CarriedPot,
+                             "Note": Note}
     payload = {k: v for k, v in data.items() if k != "type"}
     return kinds[str(data["type"])](**payload)  # type: ignore[no-any-return]
 
@@ -191,6 +204,7 @@ class Game(Protocol[StateT]):
     pot_banked: bool
     owner_stacks: bool
     opens_itself: int | None
+    carries_pot: bool
 
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> StateT:
         """A round in its betting phase. ``carry`` is what the last round left (a shoe)."""
@@ -247,6 +261,8 @@ class Game(Protocol[StateT]):
 
     def seat_dealt_in(self, state: StateT, seat: int) -> bool: ...
 
+    def carried_pot(self, carry: Mapping[str, Any] | None) -> int: ...
+
     def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool: ...
 
     def history(self, state: StateT, viewer: int | None, names: Mapping[int, str], table_name: str,
@@ -286,6 +302,13 @@ class GameBase(Game[StateT]):
     # Seconds after a round ends when the table opens and deals the next one itself (the poker
     # room, services.clocks.open_itself); None: a round opens with a player's first move.
     opens_itself: int | None = None
+    # A pot that outlives the round in the table's carried-pot account (Trips, D-801):
+    # ``carried_pot(carry)`` is what that account must hold (services/audit.py).
+    carries_pot = False
+
+    def carried_pot(self, carry: Mapping[str, Any] | None) -> int:
+        """Cents the table's carried-pot account holds once a round left ``carry`` behind."""
+        return 0
 
     def seat_dealt_in(self, state: StateT, seat: int) -> bool:
         """The seat holds cards in a hand still being played (it may not cash out or leave)."""

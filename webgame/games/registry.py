@@ -76,6 +76,8 @@ ENGINES: dict[str, str] = {
     "mexican-stud": "webgame.games.poker.table:MEXICAN_STUD",
     # Players settle points with each other, every pairing row by row (003 §4, 004 §21).
     "chinese-poker": "webgame.games.chinese.table:CHINESE_POKER",
+    # A pot game on a Digital Card System: the pot outlives the hand (003 §16, D-801).
+    "trips-dcs": "webgame.games.poker.trips_table:TRIPS",
 }
 
 

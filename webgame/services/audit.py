@@ -101,6 +101,23 @@ def pot_problems(table: Table) -> list[str]:
     return []
 
 
+def carried_problems(table: Table) -> list[str]:
+    """A pot carried from hand to hand (Trips, D-801) is owed to the table's round of play: its
+    account holds exactly what the last finished hand left in the carry (an open hand moves it
+    only as it settles), so nothing is lost, created or kept by the house."""
+    game = registry.engine(table.game, table.variant)
+    if not game.carries_pot:
+        return []
+    held = wallet.balance(wallet.account("carried", table_id=table.id, name="Carried pot"))
+    opened = db.session.scalars(sa.select(Round).where(Round.table_id == table.id, Round.status == "open")
+                                .order_by(Round.number.desc())).first()
+    owed = game.carried_pot(opened.carry_before if opened is not None else table_carry(table))
+    if held != owed:
+        return [(f"Table {table.id} ({table.name}) holds {fmt(held)} as its carried pot, but its round of "
+                 f"play is owed {fmt(owed)}.")]
+    return []
+
+
 def layout_problems() -> list[str]:
     """Plain sentences, one per table whose layout holds money no round will settle."""
     problems = []
@@ -112,6 +129,7 @@ def layout_problems() -> list[str]:
                             + ", ".join(f"#{r.number}" for r in opened) + ".")
         problems += bank_problems(table)
         problems += pot_problems(table)
+        problems += carried_problems(table)
         if on_layout != expected:
             problems.append(f"Table {table.id} ({table.name}) has {fmt(on_layout)} on the layout, but only "
                             f"{fmt(expected)} of it belongs to a round or standing bet that will settle it.")

@@ -115,6 +115,8 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Chapter 4 Five-card Stud", "five-card-stud", "chapter4", {}),
     ("Crystal Park Mexican Stud", "mexican-stud", "crystal-park", {}),
     ("Crystal Park Chinese Poker", "chinese-poker", "crystal-park", {}),
+    # Trips on its Digital Card System (003 §16): the pot carries from hand to hand.
+    ("Commerce Trips (Digital Card System)", "trips-dcs", "commerce", {}),
 ]
 
 

@@ -347,6 +347,15 @@ def _chinese(v: Variant, r: Rules) -> Iterator[str]:
     yield chinese.take_words(r)
 
 
+def _trips(v: Variant, r: Rules) -> Iterator[str]:
+    """Trips (003 §16): the posted limit and how the accumulated pot is won."""
+    from ..games.poker import trips_table
+
+    yield trips_table.limit_words(r)
+    yield (f"Three of a kind or better takes the whole pot; otherwise the high hand takes {r['high_hand_pct']}% "
+           "and the rest carries")
+
+
 def _rank(ranks: Sequence[str]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
@@ -371,6 +380,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "seven-card-stud": _poker, "seven-card-stud-hi-lo": _poker, "razz": _poker, "five-card-stud": _poker,
     "mexican-stud": _poker,
     "chinese-poker": _chinese,
+    "trips-dcs": _trips,
 }
 
 

@@ -21,3 +21,17 @@ def rules_lines(variant: Variant, config: Mapping[str, Any] | None) -> list[str]
     from ..games.poker import table as poker_table
 
     return poker_table.rules_lines(resolve(variant, config or {}))
+
+
+def trips_limit(variant: Variant, config: Mapping[str, Any] | None) -> str:
+    """A Trips table's posted limit ("$2 bets, 50¢ collection per round of play")."""
+    from ..games.poker import trips_table
+
+    return trips_table.limit_words(resolve(variant, config or {}))
+
+
+def trips_rules(variant: Variant, config: Mapping[str, Any] | None) -> list[str]:
+    """The posted rules of a Trips table, in plain sentences."""
+    from ..games.poker import trips_table
+
+    return trips_table.rules_lines(resolve(variant, config or {}))

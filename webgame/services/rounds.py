@@ -44,6 +44,7 @@ from ..engine.money import fmt
 from ..engine.paytable import resolve
 from ..engine.protocol import (
     Action,
+    CarriedPot,
     Drop,
     Fee,
     Game,
@@ -179,8 +180,8 @@ def table_epoch(table: Table) -> int:
 def table_carry(table: Table) -> dict[str, Any] | None:
     """What the next round inherits (the shoe), unless the operator changed the table since."""
     carry = table.carry or {}
-    if carry.get("epoch") != table_epoch(table):
-        return None
+    if carry.get("epoch") != table_epoch(table) and not registry.engine(table.game, table.variant).carries_pot:
+        return None  # a carried pot is owed to the table's round of play and outlives a change (D-801)
     data = carry.get("data")
     return dict(data) if data else None
 
@@ -346,6 +347,17 @@ class RoundWork:
         if isinstance(ev, Drop):
             self.books.move(pot_account(self.table), take_account(self.table, ev.account), ev.amount,
                             ev.memo or "the house's take")
+            return
+        if isinstance(ev, CarriedPot):
+            # A pot that outlives its hand (Trips, D-801): kept aside for the table's round of
+            # play, and brought back into the pot when a hand is settled against it.
+            pot, kept = pot_account(self.table), carried_pot_account(self.table)
+            if ev.direction == "keep":
+                self.books.move(pot, kept, ev.amount, ev.memo or "pot carried to the next hand")
+            elif ev.direction == "bring":
+                self.books.move(kept, pot, ev.amount, ev.memo or "carried pot back in play")
+            else:
+                raise ValueError(f"unknown carried-pot direction {ev.direction!r}")
             return
         owner = self._owner(ev.seat)
         chips = self.chips_id(owner)
@@ -513,6 +525,12 @@ def pot_account(table: Table) -> int:
     """The table's pot where players play each other: the losers' chips come in and the
     winners' and the house's take go out, so it is empty between hands."""
     return account_id("pot", table_id=table.id, name="Pot")
+
+
+def carried_pot_account(table: Table) -> int:
+    """The pot a table carries from hand to hand (Trips, D-801): owed to its round of play,
+    never the house's; ``audit.carried_problems`` holds it to the table's carry."""
+    return account_id("carried", table_id=table.id, name="Carried pot")
 
 
 def take_account(table: Table, account: str) -> int:

@@ -7,6 +7,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
+from ..engine.money import fmt
 from ..engine.paytable import resolve
 from ..extensions import db
 from ..games import registry
@@ -84,6 +85,15 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
     name = table_name(name)
     old = dict(table.config or {})
     epoch = int(old.get("epoch", 0))
+    game = registry.engine(table.game, table.variant)
+    if game.carries_pot and (variant != table.variant or old.get("options") != config.get("options")):
+        from .play import table_carry
+
+        carried = game.carried_pot(table_carry(table))
+        if carried:
+            # D-801: the carried pot belongs to this table's round of play at its posted limit.
+            raise ConfigError(f"A pot of {fmt(carried)} carries to the next hand. Change these rules once a "
+                              "hand has won it.")
     if variant != table.variant or _shoe_settings(old) != _shoe_settings(config):
         from .audit import standing_total
         from .play import table_carry

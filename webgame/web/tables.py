@@ -126,6 +126,20 @@ def _amount() -> int:
     return 0
 
 
+def keno_ticket(form: Any) -> str:
+    """A keno ticket as the felt's form posts it, without script: the ticked numbers (or the
+    quick pick's spot count, or a way ticket's groups) and the number of games, in the text the
+    engine reads (``games/keno/tickets.parse``), which checks every figure."""
+    games = form.get("games", "1").strip()[:4] or "1"
+    if form.get("quick_pick"):
+        return f"quick={form.get('spots', '').strip()[:4]};games={games}"
+    if form.get("groups", "").strip():
+        groups = form["groups"].replace(" ", "")[:300]
+        return f"groups={groups};ways={form.get('ways', 'all').strip()[:60] or 'all'};games={games}"
+    numbers = ",".join(n.strip()[:3] for n in form.getlist("number")[:81])
+    return f"numbers={numbers};games={games}"
+
+
 @bp.post("/<int:table_id>/act")
 @limiter.limit(_money_limit)
 @player_required
@@ -147,7 +161,10 @@ def act(table_id: int) -> Any:
         # A pai gow setting posted without script: the ticked cards of the low hand. The engine
         # checks them against the hand dealt (any count, any text is refused there).
         spot = " ".join(sorted(c[:4] for c in request.form.getlist("card")[:7]))  # as the felt's script posts it
-    action = Action(kind=kind[:24], seat=seat, spot=spot[:48], amount=amount)
+    if kind == "ticket" and not spot:
+        spot = keno_ticket(request.form)
+    # A keno ticket names up to twenty numbers; every other spot is a short key.
+    action = Action(kind=kind[:24], seat=seat, spot=spot[:400 if kind == "ticket" else 48], amount=amount)
     try:
         if kind == "rebet":
             out = play.rebet(table, current_user, seat, round_id=round_id, version=version)

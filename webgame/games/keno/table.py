@@ -350,8 +350,7 @@ class KenoGame(GameBase[KenoState]):
             "results": list(state.results.get(viewer, [])) if viewer is not None else [],
             "tickets_in_play": len(state.tickets),
             "paytable": {"name": rules["paytables"][rules["paytable"]]["name"],
-                         "spots": {int(k): sorted(((int(c), int(v)) for c, v in lines.items()), reverse=True)
-                                   for k, lines in spots.items()}},
+                         "spots": {str(k): {str(c): int(v) for c, v in lines.items()} for k, lines in spots.items()}},
             "max_spots": int(rules.get("max_spots", 15)),
             "max_games": int(rules.get("max_games", 50)),
             "limits": {k: dict(v) for k, v in rules["limits"].items()},
@@ -361,6 +360,7 @@ class KenoGame(GameBase[KenoState]):
             "awards": list(state.awards),
             "history": [list(b) for b in state.history[-5:]],
             "you": viewer,
+            "no_rebet": True,  # a ticket is bought afresh for each draw or run of games
         }
 
 

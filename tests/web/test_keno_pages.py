@@ -206,3 +206,12 @@ def test_the_progressive_limit_only_above_the_meter(guest):
     db.session.expire_all()
     assert wallet.balance(wallet.jackpot("keno-8-spot")) in (2_500_002, 2_500_000)
     assert_books_balance()
+
+
+def test_games_json_lists_every_keno_variant_as_playable(app):
+    import json
+
+    out = app.test_cli_runner().invoke(args=["games", "--json"])
+    (game,) = [g for g in json.loads(out.output)["games"] if g["slug"] == "keno"]
+    assert game["playable"] and {v["slug"]: v["playable"] for v in game["variants"]} == {
+        "grand-ronde": True, "chapter4": True}

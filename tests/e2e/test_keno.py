@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
+from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size
 
 pytestmark = pytest.mark.e2e
 
@@ -26,6 +27,11 @@ def test_a_guest_marks_spots_buys_and_sees_the_draw(page: Page, live_server):
     click_and_wait(page, "[data-action=buy-ticket]")
     expect(page.get_by_test_id("ticket")).to_contain_text("3 14 27 42 66")
     expect(page.get_by_test_id("chips")).to_have_text("$199")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    fit = ["dealer-cards", "decisions", "my-spots", "chip-rail"]
+    assert fits_every_size(page, "keno", "betting", fit) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
     # The draw runs at its time on the server's clock: move that time into the past, as the
     # first request after it (the page's own stream) runs it.
     with sqlite3.connect(live_server["workdir"] / "casino.db") as db:
@@ -39,4 +45,5 @@ def test_a_guest_marks_spots_buys_and_sees_the_draw(page: Page, live_server):
     expect(page.locator(".keno-spot.is-last")).to_have_count(1)
     expect(page.get_by_test_id("keno-results")).to_contain_text(re.compile(r"#1: \d of 5 caught"))
     expect(page.get_by_test_id("headline")).to_contain_text(re.compile(r"You (win|lose)"))
+    assert fits_every_size(page, "keno", "drawn", ["dealer-cards", "my-spots", "chip-rail"]) == []
     assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e]

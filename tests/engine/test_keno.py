@@ -47,32 +47,32 @@ def test_the_aggregate_cap_pro_rates_three_winners_to_the_cent() -> None:
     buy(st, 3, "numbers=1", 100)  # 1 of 1: $3.50, paid in full and not in the pool
     ev = settled(KENO.settle_draw(st, balls_with(*range(1, 10))))
     # SUM = 2,499,900 + 1,399,800 + 4,999,900 = 8,899,600 cents; each × 5,000,000 ÷ SUM, truncated.
-    assert ev["t1-g1-w0"].returned == 100 + 1_404_501
-    assert ev["t2-g1-w0"].returned == 200 + 786_439
-    assert ev["t3-g1-w0"].returned == 100 + 2_809_058
-    assert ev["t4-g1-w0"].returned == 350
+    assert ev["ticket-1/game-1"].returned == 100 + 1_404_501
+    assert ev["ticket-2/game-1"].returned == 200 + 786_439
+    assert ev["ticket-3/game-1"].returned == 100 + 2_809_058
+    assert ev["ticket-4/game-1"].returned == 350
     assert st.kept_by_house == 2  # the truncated cents: the pooled ways get $49,999.98
-    assert sum(ev[k].returned - ev[k].stake for k in ("t1-g1-w0", "t2-g1-w0", "t3-g1-w0")) == 5_000_000 - 2
-    assert "pro-rated" in ev["t1-g1-w0"].detail and "pro-rated" not in ev["t4-g1-w0"].detail
+    assert sum(ev[k].returned - ev[k].stake for k in ("ticket-1/game-1", "ticket-2/game-1", "ticket-3/game-1")) == 5_000_000 - 2
+    assert "pro-rated" in ev["ticket-1/game-1"].detail and "pro-rated" not in ev["ticket-4/game-1"].detail
 
 
 def test_one_way_over_the_cap_is_paid_fifty_thousand() -> None:
     st = fresh()
     buy(st, 0, "numbers=1,2,3,4,5,6,7,8,9", 200)  # $100,000 at $2: winnings capped at $50,000
     ev = settled(KENO.settle_draw(st, balls_with(*range(1, 10))))
-    assert ev["t1-g1-w0"].returned == 200 + 5_000_000
+    assert ev["ticket-1/game-1"].returned == 200 + 5_000_000
 
 
 def test_a_way_ticket_pays_each_way_its_own_prize() -> None:
     """D-394: each combination of whole groups is a way with its own wager; D-395 per way."""
     st = fresh()
     events = buy(st, 0, "groups=1,2|3,4|5,6;ways=0+1,1+2,0+1+2", 100)
-    assert events == [Stake(0, "t1", 300)]
+    assert events == [Stake(0, "ticket-1", 300)]
     assert st.tickets[0]["ways"] == [[1, 2, 3, 4], [3, 4, 5, 6], [1, 2, 3, 4, 5, 6]]
     ev = settled(KENO.settle_draw(st, balls_with(1, 2, 3, 4, 5)))
-    assert ev["t1-g1-w0"].returned == 15_000  # 4 of 4: 150 for 1
-    assert ev["t1-g1-w1"].returned == 500  # 3 of 4 (3, 4, 5): 5 for 1
-    assert ev["t1-g1-w2"].returned == 9_000  # 5 of 6: 90 for 1
+    assert ev["ticket-1/game-1/way-1"].returned == 15_000  # 4 of 4: 150 for 1
+    assert ev["ticket-1/game-1/way-2"].returned == 500  # 3 of 4 (3, 4, 5): 5 for 1
+    assert ev["ticket-1/game-1/way-3"].returned == 9_000  # 5 of 6: 90 for 1
 
 
 def test_every_combination_of_groups_when_asked() -> None:
@@ -88,12 +88,12 @@ def test_only_the_highest_prize_per_ticket_per_game() -> None:
     buy(st, 0, "numbers=1,2,3,4,5,6", 100)
     events = KENO.settle_draw(st, balls_with(1, 2, 3, 4, 5, 6))
     wins = [e for e in events if isinstance(e, Settlement)]
-    assert [(w.bet, w.returned) for w in wins] == [("t1-g1-w0", 200_000)]
+    assert [(w.bet, w.returned) for w in wins] == [("ticket-1/game-1", 200_000)]
 
 
 def test_a_multi_game_ticket_plays_three_draws() -> None:
     st = fresh()
-    assert buy(st, 0, "numbers=1,2;games=3", 100) == [Stake(0, "t1", 300)]
+    assert buy(st, 0, "numbers=1,2;games=3", 100) == [Stake(0, "ticket-1", 300)]
     seen = []
     for draw in range(3):
         ev = settled(KENO.settle_draw(st, balls_with(1, 2) if draw == 1 else balls_with()))
@@ -102,7 +102,7 @@ def test_a_multi_game_ticket_plays_three_draws() -> None:
         assert KENO.standing(carry, 0) == 100 * (2 - draw)
         st = KENO.new_round(rules(), SeededRng(3), carry)
         assert st.draw_no == draw + 2
-    assert seen == [{"t1-g1-w0": 0}, {"t1-g2-w0": 1500}, {"t1-g3-w0": 0}]
+    assert seen == [{"ticket-1/game-1": 0}, {"ticket-1/game-2": 1500}, {"ticket-1/game-3": 0}]
     assert st.tickets == []
 
 
@@ -119,8 +119,8 @@ def test_the_progressive_meter_takes_its_contribution_awards_and_resets() -> Non
                      MeterMove("keno-8-spot", 3_000_002, "out", "progressive keno award"),
                      MeterMove("keno-8-spot", 2_500_000, "in", "meter reset to its seed")]
     ev = settled(events)
-    assert ev["t1-g1-w0"].returned == 3_000_002
-    assert ev["t2-g1-w0"].returned == 0
+    assert ev["ticket-1/game-1"].returned == 3_000_002
+    assert ev["ticket-2/game-1"].returned == 0
     assert st.meters["keno-8-spot"] == 2_500_000
 
 
@@ -131,7 +131,7 @@ def test_two_winners_split_the_meter_odd_cent_to_the_lower_serial() -> None:
     buy(st, 1, "numbers=1,2,3,4,5,6,7,8,9", 100)
     ev = settled(KENO.settle_draw(st, balls_with(*range(1, 10))))
     # 5,000,001 + 2 + 2 = 5,000,005 split: 2,500,003 and 2,500,002 (D-021).
-    assert (ev["t1-g1-w0"].returned, ev["t2-g1-w0"].returned) == (2_500_003, 2_500_002)
+    assert (ev["ticket-1/game-1"].returned, ev["ticket-2/game-1"].returned) == (2_500_003, 2_500_002)
 
 
 def test_the_limit_stops_the_meter_and_must_be_above_it() -> None:
@@ -157,7 +157,7 @@ def test_a_void_draw_refunds_this_draw_only() -> None:
     events = KENO.apply(st, Action("void"), SeededRng(0))
     ev = settled(events)
     assert {k: (v.returned, v.result) for k, v in ev.items()} == {
-        "t1-g1-w0": (100, "void"), "t2-g1-w0": (100, "void"), "t2-g1-w1": (100, "void")}
+        "ticket-1/game-1": (100, "void"), "ticket-2/game-1/way-1": (100, "void"), "ticket-2/game-1/way-2": (100, "void")}
     carry = KENO.carry(st)
     assert KENO.standing(carry, 0) == 100 and KENO.standing(carry, 1) == 0
 

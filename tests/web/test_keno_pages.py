@@ -67,7 +67,7 @@ def test_a_ticket_bought_plays_the_draw_at_its_time_and_settles_once(guest):
     drawn = run_the_draw(seat)
     assert drawn.status == "over" and len(drawn.state["balls"]) == 20
     rows = db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == drawn.id)).all()
-    assert [r.bet for r in rows] == ["t1-g1-w0"]
+    assert [r.bet for r in rows] == ["ticket-1/game-1"]
     catch = len(set(drawn.state["balls"]) & {1, 2, 3, 4, 5})
     pays = {3: 200, 4: 1800, 5: 75000}.get(catch, 0)  # D-393's 5-spot line for $1
     assert rows[0].returned == pays and chips(me(), table) == 4900 + pays
@@ -157,6 +157,8 @@ def test_a_multi_game_ticket_rides_and_the_table_opens_the_next_draw_itself(gues
     assert wallet.balance(wallet.wagers(table.id)) == 200  # two games still to play
     # The next draw's round opens by itself once the last draw's balls are out.
     first.ended_at = utcnow() - timedelta(seconds=60)
+    for s in table.seats:
+        s.sat_at = utcnow() - timedelta(seconds=60) if s.sat_at else None
     db.session.commit()
     seat.page()
     db.session.expire_all()
@@ -170,7 +172,7 @@ def test_a_multi_game_ticket_rides_and_the_table_opens_the_next_draw_itself(gues
     db.session.expire_all()
     keys = sorted(r.bet for r in db.session.scalars(sa.select(BetSettlement).join(Round)
                                                     .where(Round.table_id == table.id)))
-    assert keys == ["t1-g1-w0", "t1-g2-w0"]
+    assert keys == ["ticket-1/game-1", "ticket-1/game-2"]
     assert wallet.balance(wallet.wagers(table.id)) == 100
     assert_books_balance()
 

@@ -58,6 +58,13 @@ class KenoState:
     history: list[list[int]] = field(default_factory=list)  # earlier draws' balls, newest last
 
 
+def bet_key(ticket: Mapping[str, Any], game: int, way: int) -> str:
+    """A way's settlement key, unique per round and seat: "ticket-3/game-2" for a straight
+    ticket, "ticket-3/game-2/way-4" for a way ticket (words the recall reads as they are)."""
+    key = f"ticket-{ticket['serial']}/game-{game}"
+    return key + (f"/way-{way + 1}" if ticket["kind"] == "way" else "")
+
+
 def ticket_price(ticket: Mapping[str, Any]) -> Cents:
     """One game's price: the wager on each way."""
     return int(ticket["wager"]) * len(ticket["ways"])
@@ -96,7 +103,7 @@ class KenoGame(GameBase[KenoState]):
     family = "draw"
     opening_actions = ("ticket",)
     window_closes_with = "open"  # the move of a round the table opens itself (carried tickets)
-    opens_itself = 0  # tickets carried to the next draw open its round at once (services.clocks)
+    opens_itself = 20  # seconds after a draw: tickets riding to the next draw open its round (services.clocks)
 
     # -- the draw's schedule (services.clocks) ------------------------------------------------
     def draw_every(self, state: KenoState) -> int | None:
@@ -223,7 +230,7 @@ class KenoGame(GameBase[KenoState]):
                   "groups": groups, "ways": ways, "wager": wager, "games": play.games, "played": 0,
                   "first": state.draw_no}
         state.tickets.append(ticket)
-        return [Stake(seat, f"t{state.serial}", price * play.games)]
+        return [Stake(seat, f"ticket-{state.serial}", price * play.games)]
 
     # -- the draw -------------------------------------------------------------------------------
     def settle_draw(self, state: KenoState, balls: list[int]) -> list[Event]:
@@ -282,7 +289,7 @@ class KenoGame(GameBase[KenoState]):
                 c = paid[n]
                 returned = wager + c.paid if row["returned"] else 0
                 detail = self._detail(row, c)
-            bet = f"t{t['serial']}-g{row['game']}-w{row['way']}"
+            bet = bet_key(t, row["game"], row["way"])
             result = "win" if returned > wager else ("push" if returned == wager else "lose")
             events.append(Settlement(seat, bet, wager, returned, result, detail))
             state.results.setdefault(seat, []).append(
@@ -320,7 +327,7 @@ class KenoGame(GameBase[KenoState]):
             game = int(t["played"]) + 1
             for i, _ in enumerate(t["ways"]):
                 wager = int(t["wager"])
-                bet = f"t{t['serial']}-g{game}-w{i}"
+                bet = bet_key(t, game, i)
                 detail = f"Ticket {t['serial']}: draw {state.draw_no} void, wager returned"
                 events.append(Settlement(int(t["seat"]), bet, wager, wager, "void", detail))
                 state.results.setdefault(int(t["seat"]), []).append(

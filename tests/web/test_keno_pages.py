@@ -87,11 +87,24 @@ def test_the_page_shows_the_balls_one_at_a_time(guest):
     lit = re.findall(r'class="keno-spot[^"]*is-drawn', seat.html)
     assert 1 <= len(lit) < 20  # the draw has just run: the first balls only
     assert 'data-testid="keno-results"' not in seat.html  # no result before the last ball
+    # Neither the recall nor the proof (its seed) tells the balls before the board does.
+    assert seat.c.get(f"/rounds/{drawn.id}").status_code == 404
+    assert seat.c.get(f"/rounds/{drawn.id}/proof").status_code == 404
     drawn.ended_at = utcnow() - timedelta(seconds=30)
     db.session.commit()
     seat.page()
     assert len(re.findall(r'class="keno-spot[^"]*is-drawn', seat.html)) == 20
     assert 'data-testid="keno-results"' in seat.html and "is-last" in seat.html
+    recall = seat.c.get(f"/rounds/{drawn.id}").get_data(as_text=True)
+    balls = re.search(r'data-testid="recall-balls">([^<]*)<', recall).group(1)
+    assert [int(b) for b in balls.split(" · ")] == drawn.state["balls"]
+    assert "Ticket #1 (straight): 1 2" in recall
+    proof = seat.c.get(f"/rounds/{drawn.id}/proof")
+    assert proof.status_code == 200 and drawn.seed in proof.get_data(as_text=True)
+    from webgame.services.recall import prove
+
+    checked = prove(drawn)  # the seed hashes to the commitment and the journal replays the draw
+    assert checked.hash_matches and checked.replay_matches, checked.problems
 
 
 def test_two_requests_racing_on_the_draw_settle_it_once(app, guest):

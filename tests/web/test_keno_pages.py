@@ -230,3 +230,14 @@ def test_games_json_lists_every_keno_variant_as_playable(app):
     (game,) = [g for g in json.loads(out.output)["games"] if g["slug"] == "keno"]
     assert game["playable"] and {v["slug"]: v["playable"] for v in game["variants"]} == {
         "grand-ronde": True, "chapter4": True}
+
+
+def test_the_operator_page_shows_each_spot_counts_exact_return(operator):
+    from webgame.models import Table
+
+    listed = operator.get("/operator/").get_data(as_text=True)
+    assert "1-spot ticket or way" in listed  # each table's line: its first wager's edge
+    table = db.session.scalars(sa.select(Table).where(Table.name == "Chapter 4 Progressive Keno")).one()
+    html = operator.get(f"/operator/tables/{table.id}/edit", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "10-spot ticket or way" in html and "8-spot progressive, $1 (long run)" in html
+    assert "15.00" in html  # the 9-spot table: 85.0 % returned

@@ -148,9 +148,20 @@ def test_forged_tickets_are_refused_with_nothing_changed(guest):
         assert err and words in err, (numbers, amount, err)
         db.session.expire_all()
         assert (chips(me(), table), latest_round(table).version) == before
-    # A ticket for a draw that has closed: the form still names the drawn round.
-    old_round, old_version = seat.round_id, seat.version
-    run_the_draw(seat)
+    # A ticket posted after the draw's time but before any request ran the draw.
+    rnd = latest_round(table)
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    err = buy(seat, [3])
+    assert "closed" in err
+    db.session.expire_all()
+    assert (chips(me(), table), latest_round(table).version) == before
+    assert len(latest_round(table).state["tickets"]) == 1
+    # A ticket for a draw that has been drawn: the form still names the drawn round.
+    seat.page()  # this look runs the draw
+    db.session.expire_all()
+    assert latest_round(table).status == "over"
+    old_round, old_version = str(latest_round(table).id), str(latest_round(table).version - 1)
     db.session.expire_all()
     after_draw = chips(me(), table)
     err = buy(seat, [2], round_id=old_round, version=old_version)

@@ -9,6 +9,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from tests.web.tablehelp import Seat, assert_books_balance, chips, latest_round, me
+from webgame.engine.money import fmt
 from webgame.extensions import db
 from webgame.models import BetSettlement, Round, utcnow
 from webgame.services import clocks, wallet
@@ -87,6 +88,8 @@ def test_the_page_shows_the_balls_one_at_a_time(guest):
     lit = re.findall(r'class="keno-spot[^"]*is-drawn', seat.html)
     assert 1 <= len(lit) < 20  # the draw has just run: the first balls only
     assert 'data-testid="keno-results"' not in seat.html  # no result before the last ball
+    shown = re.search(r'data-testid="chips">([^<]*)<', seat.html).group(1)
+    assert shown == "$49", shown  # the count before the draw, whatever the ticket won
     # Neither the recall nor the proof (its seed) tells the balls before the board does.
     assert seat.c.get(f"/rounds/{drawn.id}").status_code == 404
     assert seat.c.get(f"/rounds/{drawn.id}/proof").status_code == 404
@@ -95,6 +98,8 @@ def test_the_page_shows_the_balls_one_at_a_time(guest):
     seat.page()
     assert len(re.findall(r'class="keno-spot[^"]*is-drawn', seat.html)) == 20
     assert 'data-testid="keno-results"' in seat.html and "is-last" in seat.html
+    won = sum(r.returned for r in db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == drawn.id)))
+    assert re.search(r'data-testid="chips">([^<]*)<', seat.html).group(1) == fmt(4900 + won)
     recall = seat.c.get(f"/rounds/{drawn.id}").get_data(as_text=True)
     balls = re.search(r'data-testid="recall-balls">([^<]*)<', recall).group(1)
     assert [int(b) for b in balls.split(" · ")] == drawn.state["balls"]

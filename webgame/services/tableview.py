@@ -111,7 +111,9 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
         last = known if known is not None else recall.settlements(rnd)
     mine = [s for s in last if s.player_id == (viewer.id if viewer else None)]
     if view is not None and rnd is not None and reveal_draw(view, rnd):
-        mine = []  # the result waits for the last ball
+        # The result waits for the last ball, and so does the chip count it would give away.
+        chips -= sum(int(s.returned) for s in mine)
+        mine = []
     draw_at = next_draw_time(table, game, rnd) if rules.family == "draw" else None
     return {
         "outcome": round_outcome(mine, variant, rnd.rules if rnd is not None else None),

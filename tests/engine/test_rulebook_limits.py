@@ -84,6 +84,10 @@ STATED: dict[tuple[str, str, str], set[tuple[str, int, str]]] = {
     ("ruyi-baccarat", "crystal-park", "ruby-9"): {("max", 200000, "003 s.4185")},
     ("ruyi-baccarat", "crystal-park", "baccarat-tie"): {("max", 200000, "003 s.4185")},
     ("texas-holdem", "lucky-derby-nl100", "buy-in"): {("fixed", 10000, "001 s.37")},  # "$100 Max/Min Buy In" (D-423)
+    # 000 s.524 "The maximum bet limit shall not exceed $1,000": a keno ticket's price per game
+    # (D-394); the Chapter 4 progressive plays on the same rules (D-400).
+    ("keno", "grand-ronde", "ticket"): {("max", 100000, "000 s.524")},
+    ("keno", "chapter4", "ticket"): {("max", 100000, "000 s.524")},
     **{("big-six", "chapter4", symbol): {("min", 100, "004 s.1047"), ("max_at_least", floor, line)}
        for symbol, floor, line in [("1", 40000, "004 s.1048"), ("2", 20000, "004 s.1049"),
                                    ("5", 8000, "004 s.1050"), ("10", 5000, "004 s.1051"),

@@ -50,8 +50,8 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # Baccarat tables, Asian Baccarat, Chemin de Fer, No Bust 4.0a and Buster 4.0, 21st Century
     # Free Bet, Lucky Chances Blackjack, Super Pan 9, Fortune and Face Up Pai Gow Poker, and
     # Pai Gow tiles, and the poker room's tables (every board game, Hold'em twice, the five
-    # draw games, every stud game, Chinese Poker and Trips)
-    assert len(DEMO_TABLES) == 53 + 7 + 5 + 5 + 1 + 1 and {t[1] for t in DEMO_TABLES} >= POKER_ROOM
+    # draw games, every stud game, Chinese Poker and Trips) and both keno tables
+    assert len(DEMO_TABLES) == 53 + 7 + 5 + 5 + 1 + 1 + 2 and {t[1] for t in DEMO_TABLES} >= POKER_ROOM
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]

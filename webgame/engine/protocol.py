@@ -287,6 +287,17 @@ class Game(Protocol[StateT]):
         D-470), after which ``timeout_action`` moves; None: the table's own clocks apply."""
         ...
 
+    def draw_every(self, state: StateT) -> int | None:
+        """Seconds between a draw game's scheduled draws (keno, D-397): the round's deadline is
+        the next draw's time on the server's clock, and ``timeout_action`` draws; None: the
+        table's own clocks apply."""
+        ...
+
+    def config_refusal(self, rules: Mapping[str, Any], meters: Mapping[str, int]) -> str:
+        """Why a table configuration may not be saved given its progressive meters' balances now
+        (004 s.1171: a keno limit only above the meter showing); "" if it may."""
+        ...
+
 
 class GameBase(Game[StateT]):
     """The defaults of the optional hooks; an engine overrides what its game has. Each
@@ -371,3 +382,9 @@ class GameBase(Game[StateT]):
 
     def bank_reserve(self, rules: Mapping[str, Any]) -> int:
         return 0
+
+    def draw_every(self, state: StateT) -> int | None:
+        return None
+
+    def config_refusal(self, rules: Mapping[str, Any], meters: Mapping[str, int]) -> str:
+        return ""

@@ -23,6 +23,8 @@ ENGINES: dict[str, str] = {
     "craps": "webgame.games.dice:CRAPS",
     "roulette": "webgame.games.wheel:ROULETTE",
     "big-six": "webgame.games.wheel:BIG_SIX",
+    # A draw game: one round is one draw shared by every ticket at the table (games/keno).
+    "keno": "webgame.games.keno:KENO",
     "three-card-poker": "webgame.games.carnival:THREE_CARD_POKER",
     "let-it-ride": "webgame.games.carnival:LET_IT_RIDE",
     "caribbean-stud": "webgame.games.carnival:CARIBBEAN_STUD",

@@ -8,7 +8,7 @@ stream tick (:func:`tick`); the engines know no clock.
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 from ..engine.protocol import SYSTEM_SEAT, Action
 from ..extensions import db
@@ -61,7 +61,13 @@ def schedule(work: RoundWork) -> None:
     now = utcnow()
     window, decision = clock_lengths(work.table)
     fixed = work.game.wait_seconds(work.state)
-    if fixed is not None:
+    every = work.game.draw_every(work.state)
+    if every is not None:
+        # A draw game (keno, D-397): the round closes at the next draw of the table's schedule,
+        # whoever bought a ticket and whenever; the first request after it runs the draw.
+        if rnd.deadline_kind != "draw" or rnd.deadline is None:
+            rnd.deadline, rnd.deadline_kind = next_draw(now, every), "draw"
+    elif fixed is not None:
         # A wait the rules fix (D-470: a table paused for a player-dealer closes after it),
         # counted once from when it began.
         if rnd.deadline_kind != "pause" or rnd.deadline is None:
@@ -82,6 +88,13 @@ def schedule(work: RoundWork) -> None:
                 not any(j["actor"] != "table" for j in work.journal):
             return
         rnd.deadline, rnd.deadline_kind = now + decision, "decision"
+
+
+def next_draw(now: datetime, every: int) -> datetime:
+    """The first draw time after ``now`` on a schedule of one draw every ``every`` seconds,
+    counted from the hour (a 4-minute table draws at :00, :04, :08 …)."""
+    seconds = int(now.replace(tzinfo=UTC).timestamp())
+    return datetime.fromtimestamp((seconds // every + 1) * every, UTC).replace(tzinfo=None)
 
 
 def tick(table: Table) -> bool:

@@ -41,6 +41,9 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Chapter 4 Roulette (00)", "roulette", "chapter4-00", {}),
     ("European Roulette (0)", "roulette", "chapter4-0", {}),
     ("Big Six Wheel", "big-six", "chapter4", {}),
+    # Draw games: one draw every few minutes shared by every ticket at the table.
+    ("Grand Ronde Keno", "keno", "grand-ronde", {}),
+    ("Chapter 4 Progressive Keno", "keno", "chapter4", {}),
     ("Grand Ronde Three Card Poker", "three-card-poker", "grand-ronde", {}),
     ("Chapter 4 Three Card Poker", "three-card-poker", "chapter4", {}),
     # A seated player banks (the player-dealer); bots may take the bank when offered it.

@@ -155,6 +155,11 @@ def _big_six(v: Variant, r: Rules) -> Iterator[str]:
     yield f"{' and '.join(best)} pay {top.text}"
 
 
+def _keno(v: Variant, r: Rules) -> Iterator[str]:
+    yield f"{r['drawn']} of {r['balls']} drawn every {plural(int(r['draw_minutes']), 'minute')}"
+    yield f"1 to {r['max_spots']} spots, way tickets, up to {plural(int(r['max_games']), 'game')} a ticket"
+
+
 def _three_card(v: Variant, r: Rules) -> Iterator[str]:
     if v.player_banked:
         # A seated player banks (P-033): the room's fee, never the house, is what the table takes.
@@ -364,7 +369,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "blackjack": _blackjack, "spanish-21": _blackjack, "free-bet-blackjack": _blackjack, "blackjack-switch": _blackjack,
     "pure-spanish-21-5": _blackjack, "no-bust-21st-century-blackjack": _blackjack,
     "21st-century-free-bet-blackjack": _blackjack, "lucky-chances-blackjack": _blackjack,
-    "craps": _craps, "roulette": _roulette, "big-six": _big_six,
+    "craps": _craps, "roulette": _roulette, "big-six": _big_six, "keno": _keno,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,

@@ -645,6 +645,9 @@ def _act(table: Table, player: Player, action: Action, round_id: int | None, ver
     if posted is not None and posted.version != version:
         raise StaleError(MOVED_ON)
     if posted is not None and posted.status == "open":
+        if posted.deadline_kind == "draw" and posted.deadline is not None and utcnow() >= posted.deadline:
+            # A draw game's sales close at the draw's time, even before a request has run it.
+            raise StaleError("This draw has closed. Your ticket was not bought: the next one is on sale.")
         work = RoundWork.resume(table, posted)
         work.settled_before = settled
     else:

@@ -57,6 +57,7 @@ def create_table(name: str, game: str, variant: str, *, config: dict[str, Any] |
                  operator: Player | None = None) -> Table:
     config = dict(config or {})
     validate(game, variant, config)
+    meters_refusal(game, variant, config)
     name = table_name(name)
     rules = registry.rules(game).variants[variant].rules
     count = seats or int(rules.get("seats", 7))
@@ -82,6 +83,7 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
     """A change applies from the next round: a round in progress keeps its rules snapshot."""
     config = dict(config)
     validate(table.game, variant, config)
+    meters_refusal(table.game, variant, config)
     name = table_name(name)
     old = dict(table.config or {})
     epoch = int(old.get("epoch", 0))
@@ -120,6 +122,21 @@ def configure(table: Table, *, variant: str, config: dict[str, Any], bots_allowe
                             what="configured table", data={"variant": variant, "config": config,
                                                            "bots_allowed": bots_allowed}))
     live.touch(table.id)
+
+
+def meters_refusal(game: str, variant: str, config: Mapping[str, Any]) -> None:
+    """A configuration the game refuses given its progressive meters now (004 s.1171: a
+    progressive keno limit only above the amount the meter shows)."""
+    rules = resolve(registry.rules(game).variants[variant], config)
+    names = list(rules.get("progressive_meters") or {})
+    if not names:
+        return
+    from . import wallet
+
+    meters = {n: wallet.balance(wallet.jackpot(n)) or int(rules["progressive_meters"][n]) for n in names}
+    refusal = registry.engine(game, variant).config_refusal(rules, meters)
+    if refusal:
+        raise ConfigError(refusal)
 
 
 def _shoe_settings(config: Mapping[str, Any]) -> Any:

@@ -110,6 +110,11 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
         known = work.settlement_rows() if work is not None else None
         last = known if known is not None else recall.settlements(rnd)
     mine = [s for s in last if s.player_id == (viewer.id if viewer else None)]
+    if view is not None and rnd is not None and reveal_draw(view, rnd):
+        # The result waits for the last ball, and so does the chip count it would give away.
+        chips -= sum(int(s.returned) for s in mine)
+        mine = []
+    draw_at = next_draw_time(table, game, rnd) if rules.family == "draw" else None
     return {
         "outcome": round_outcome(mine, variant, rnd.rules if rnd is not None else None),
         "table": table, "game": rules, "variant": variant, "round": rnd, "view": view,
@@ -118,7 +123,46 @@ def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = 
         "last_settlements": mine,
         "player": viewer, "round_over": not round_open,
         "now_iso": utcnow().isoformat() + "Z",
+        "draw_at": draw_at,
     }
+
+
+def next_draw_time(table: Table, game: Any, rnd: Round | None) -> Any:
+    """When a draw game's next draw runs (keno, D-397): the open round's deadline, or the
+    next time on the table's schedule, where the next ticket's round will close."""
+    from .clocks import next_draw
+
+    if rnd is not None and rnd.status == "open" and rnd.deadline_kind == "draw":
+        return rnd.deadline
+    try:
+        rules = next_round_rules(table)
+    except PlayError:
+        return None
+    every = game.draw_every(game.new_round(rules, _Unshuffled(), None))
+    return next_draw(utcnow(), every) if every else None
+
+
+def reveal_draw(view: dict[str, Any], rnd: Round) -> bool:
+    """A draw game's balls as the board shows them now (keno): the server drew all of them at
+    once when the draw's time came, and the page lights one every ``reveal_ms``, so a ball is
+    never sent before its time and nobody's result before the last ball. True while revealing."""
+    if "reveal_ms" not in view:
+        return False
+    total_ms = int(view["reveal_ms"]) * int(view.get("drawn_count", 20))
+    if rnd.status == "open" and view.get("history") and rnd.started_at is not None and \
+            (utcnow() - rnd.started_at).total_seconds() * 1000 < total_ms:
+        # A round opened during the last draw's reveal: that draw shows once its time is up.
+        view["history"] = view["history"][:-1]
+    if not view.get("balls") or rnd.ended_at is None:
+        return False
+    elapsed_ms = int((utcnow() - rnd.ended_at).total_seconds() * 1000)
+    shown = min(len(view["balls"]), max(1, elapsed_ms // max(int(view["reveal_ms"]), 1) + 1))
+    revealing = shown < len(view["balls"])
+    view["balls"] = view["balls"][:shown]
+    view["revealing"] = revealing
+    if revealing:
+        view["results"], view["awards"] = [], []
+    return revealing
 
 
 # A rulebook reference in a settlement's detail: "(D-267)", "(000 s.1047)", "(004 s.1714-1719,

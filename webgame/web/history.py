@@ -11,6 +11,7 @@ from ..engine.protocol import Action
 from ..games import registry
 from ..models import Round, RoundSeat
 from ..services import recall
+from ..services.tableview import reveal_draw
 from .util import get_or_404, player_required
 
 bp = Blueprint("history", __name__)
@@ -39,6 +40,8 @@ def round_detail(round_id: int) -> Any:
         abort(404)  # recall covers finished rounds; an open round is on its table
     game = registry.engine(rnd.game, rnd.variant)
     view = game.view(game.load(rnd.state), mine[0].seat if mine else None)
+    if reveal_draw(view, rnd):
+        abort(404)  # a draw's balls are on its table until the last one is out (P-354)
     steps = [{"seq": e.seq, "actor": e.actor, "action": Action.from_dict(e.action) if e.seq else None,
               "events": e.events, "at": e.created_at} for e in recall.journal(rnd)]
     return render_template("history/round.html", round=rnd, view=view, steps=steps,
@@ -67,6 +70,9 @@ def hand_history(round_id: int) -> Any:
 def proof(round_id: int) -> str:
     """Public: anyone may check a finished round's fairness proof."""
     rnd = get_or_404(Round, round_id)
+    game = registry.engine(rnd.game, rnd.variant)
+    if rnd.status == "over" and reveal_draw(game.view(game.load(rnd.state), None), rnd):
+        abort(404)  # the seed would tell the balls before the board shows them (P-354)
     result = recall.prove(rnd)
     composition = None
     carry = rnd.carry_before or {}

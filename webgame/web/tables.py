@@ -126,6 +126,20 @@ def _amount() -> int:
     return 0
 
 
+def keno_ticket(form: Any) -> str:
+    """A keno ticket as the felt's form posts it, without script: the ticked numbers (or the
+    quick pick's spot count, or a way ticket's groups) and the number of games, in the text the
+    engine reads (``games/keno/tickets.parse``), which checks every figure."""
+    games = form.get("games", "1").strip()[:4] or "1"
+    if form.get("quick_pick"):
+        return f"quick={form.get('spots', '').strip()[:4]};games={games}"
+    if form.get("groups", "").strip():
+        groups = form["groups"].replace(" ", "")[:300]
+        return f"groups={groups};ways={form.get('ways', 'all').strip()[:60] or 'all'};games={games}"
+    numbers = ",".join(n.strip()[:3] for n in form.getlist("number")[:81])
+    return f"numbers={numbers};games={games}"
+
+
 @bp.post("/<int:table_id>/act")
 @limiter.limit(_money_limit)
 @player_required
@@ -154,7 +168,10 @@ def act(table_id: int) -> Any:
         placed = [(k[4:6], v) for k, v in request.form.items() if k.startswith("row-")][:13]
         spot = "/".join("".join(sorted(c for c, r in placed if r == row)) for row in ("front", "middle", "back"))
         spot += "!" if request.form.get("foul") else ""
-    action = Action(kind=kind[:24], seat=seat, spot=spot[:48], amount=amount)
+    if kind == "ticket" and not spot:
+        spot = keno_ticket(request.form)
+    # A keno ticket names up to twenty numbers; every other spot is a short key.
+    action = Action(kind=kind[:24], seat=seat, spot=spot[:400 if kind == "ticket" else 48], amount=amount)
     try:
         if kind == "rebet":
             out = play.rebet(table, current_user, seat, round_id=round_id, version=version)

@@ -1,0 +1,49 @@
+"""Keno in a real browser against gunicorn: a guest takes a place, marks spots on the board,
+buys a ticket, sees the draw's balls come out one at a time and the ticket's result."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
+from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size
+
+pytestmark = pytest.mark.e2e
+
+
+def test_a_guest_marks_spots_buys_and_sees_the_draw(page: Page, live_server):
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    sit_and_buy(page, live_server["url"], "Grand Ronde Keno")
+    board = page.get_by_test_id("keno-board")
+    for n in (3, 14, 27, 42, 66):
+        board.locator(f'[data-number="{n}"]').click()
+    expect(board.locator("input:checked")).to_have_count(5)
+    expect(page.get_by_test_id("current-paytable")).to_contain_text("5 spots")
+    click_and_wait(page, "[data-action=buy-ticket]")
+    expect(page.get_by_test_id("ticket")).to_contain_text("3 14 27 42 66")
+    expect(page.get_by_test_id("chips")).to_have_text("$199")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    fit = ["dealer-cards", "decisions", "my-spots", "chip-rail"]
+    assert fits_every_size(page, "keno", "betting", fit) == []
+    page.set_viewport_size({"width": 1280, "height": 800})
+    # The draw runs at its time on the server's clock: move that time into the past, as the
+    # first request after it (the page's own stream) runs it.
+    with sqlite3.connect(live_server["workdir"] / "casino.db") as db:
+        moved = db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
+                           "WHERE status = 'open' AND deadline_kind = 'draw'").rowcount
+    assert moved == 1
+    lit = page.locator(".keno-spot.is-drawn")
+    expect(lit.first).to_be_visible()
+    expect(page.get_by_test_id("draw-caption")).to_contain_text(re.compile(r"Draw \d+: \d+ of 20 balls…"))
+    expect(lit).to_have_count(20, timeout=25_000)
+    expect(page.locator(".keno-spot.is-last")).to_have_count(1)
+    expect(page.get_by_test_id("keno-results")).to_contain_text(re.compile(r"#1: \d of 5 caught"))
+    expect(page.get_by_test_id("headline")).to_contain_text(re.compile(r"You (win|lose)"))
+    assert fits_every_size(page, "keno", "drawn", ["dealer-cards", "my-spots", "chip-rail"]) == []
+    assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e]

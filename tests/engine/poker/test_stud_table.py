@@ -191,3 +191,20 @@ def test_mexican_studs_button_moves_one_seat_each_hand() -> None:
         MEXICAN_STUD.apply(nxt, Action("owner", seat, str(seat + 10), 20_000), rng)
     MEXICAN_STUD.apply(nxt, Action("deal"), rng)
     assert nxt.plan.button == first % 4 + 1 and nxt.plan.dealt[-1] == nxt.plan.button
+
+
+def test_a_stud_kill_hand_raises_the_ante_the_bring_in_and_the_limits() -> None:
+    # D-427: in stud (003 Stud/8 "may be played with a kill") no kill blind; everything x1.5
+    rules = resolve(load_game("seven-card-stud-hi-lo").variants["crystal-park"], {"options": {"kill": "half"}})
+    rng = SeededRng(b"kill")
+    state = SEVEN_CARD_STUD_HI_LO.new_round(rules, rng, {"kill": 1})
+    for seat in range(3):
+        SEVEN_CARD_STUD_HI_LO.apply(state, Action("owner", seat, str(seat + 10), 20_000), rng)
+    events = SEVEN_CARD_STUD_HI_LO.apply(state, Action("deal"), rng)
+    h = state.hand
+    assert h.structure.bets == (450, 450, 900, 900) and h.structure.bring_in == 150
+    assert [a["amount"] for a in h.streets[0].actions] == [150, 150, 150]  # the antes, raised
+    assert not [f for f in h.forced if f.kind == "kill"]
+    assert "Kill hand: the ante, the bring-in and the limits rise." in [e.text for e in events if isinstance(e, Note)]
+    seat = SEVEN_CARD_STUD_HI_LO.to_act(state)
+    assert {a.kind: a.min for a in SEVEN_CARD_STUD_HI_LO.legal_actions(state, seat)} == {"bring-in": 150, "complete": 450}

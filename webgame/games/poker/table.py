@@ -317,7 +317,14 @@ class PokerTable(GameBase[PokerState]):
         structure = structure_of(rules)
         forced = [hand.Forced(_t(s), k, a, live) for s, k, a, live in plan.forced]
         factor = KILL_FACTORS.get(str(rules.get("kill", "none"))) if table_option(rules, "kill") else None
-        if factor is not None and _r(state.kill) in plan.dealt:
+        if factor is not None and _r(state.kill) in plan.dealt and rr.stud:
+            # D-427 in stud (003 Stud/8 "may be played with a kill"): no kill blind; the ante,
+            # the bring-in and both limits rise by the kill's factor.
+            structure = scaled(structure, *factor)
+            forced = [hand.Forced(f.seat, f.kind, min(structure.ante, stacks[_r(f.seat)]), f.live)
+                      if f.kind == "ante" else f for f in forced]
+            events.append(Note("Kill hand: the ante, the bring-in and the limits rise."))
+        elif factor is not None and _r(state.kill) in plan.dealt:
             # D-427: the kill hand's limits rise, and the player who won the whole pot posts a
             # live kill blind of the raised big blind and acts last before the flop.
             structure = scaled(structure, *factor)
@@ -330,7 +337,7 @@ class PokerTable(GameBase[PokerState]):
         if rr.stud:
             # STUD: the collection comes out of the antes before any card is dealt (001 s.3913,
             # 002 s.240, P-332); the rake of c004 waits for fourth street (D-412).
-            antes = sum(a for _, k, a, _ in plan.forced if k == "ante")
+            antes = sum(f.amount for f in forced if f.kind == "ante")
             state.at_deal = [[a, c, m] for a, c, m in take.after_ante(take_spec(rules), antes, len(plan.dealt))]
             for _, cents, _ in state.at_deal:
                 state.notes.append(f"Collection {fmt(int(cents))} taken from the antes before the deal.")

@@ -26,6 +26,14 @@ SIDES: dict[Market, tuple[str, str]] = {"moneyline": ("home", "away"), "spread":
                                         "total": ("over", "under")}
 
 
+def as_market(name: str) -> Market:
+    """A market kind read from data or a form; anything else is not a market."""
+    for market in MARKETS:
+        if market == name:
+            return market
+    raise ValueError(f"not a market: {name!r}")
+
+
 class Refused(Exception):
     """A wager the book does not accept, in words for the player."""
 
@@ -73,6 +81,16 @@ def load_rules(variant: str = "grand-ronde") -> BookRules:
         limits={k: Limit(int(x["min"]), int(x["max"]), str(x["label"])) for k, x in v["limits"].items()},
         cite={"sections": v["sections"], "rulebook": v["rulebook"], "seed": v["seed"]},
     )
+
+
+def catalog_entry(variant: str = "grand-ronde") -> dict[str, Any]:
+    """The book as ``flask games --json`` lists a game: playable at /sports, no side bets."""
+    data: dict[str, Any] = tomllib.loads(RULES_FILE.read_text(encoding="utf-8"))
+    game, v = data["game"], data["variants"][variant]
+    return {"slug": game["slug"], "name": game["name"], "family": game["family"], "playable": True,
+            "variants": [{"slug": variant, "name": v["name"], "rulebook": v["rulebook"], "seed": v["seed"],
+                          "sections": v["sections"], "side_bets": [], "playable": True, "banking": v["banking"]}],
+            "side_bets": []}
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,8 @@ def test_a_voided_event_refunds_every_straight_ticket_and_reduces_the_parlay(app
     db.session.refresh(parlay)
     # 000 s.1421: reduced to the next lower number: a straight bet at +150 → $25 back.
     assert (parlay.status, parlay.returned) == ("won", 2500)
-    assert "paid on 1 legs" in parlay.summary
+    assert parlay.summary == ("Won $15 on a 2-leg parlay, paid as a straight bet "
+                              "(Lions money line was cancelled)")
     assert_books_balance()
 
 

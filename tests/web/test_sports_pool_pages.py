@@ -9,6 +9,8 @@ import re
 
 import pytest
 import sqlalchemy as sa
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.web.tablehelp import assert_books_balance, me
 from webgame.extensions import db
@@ -177,3 +179,39 @@ def test_games_json_lists_the_sports_pool_as_playable_and_ledger_check_passes(ap
     punter.post("/sports/tickets", {"stake": "25", "pick": pick(punter, "Bears money line")})
     result = runner.invoke(args=["ledger-check"])
     assert result.exit_code == 0, result.output
+
+
+TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=16)
+PICKS = st.one_of(TEXT, st.builds(lambda e, m, s, o, h: f"{e}:{m}:{s}:{o}:{h}",
+                                  st.one_of(st.integers(-10**20, 10**20).map(str), TEXT),
+                                  st.sampled_from(["moneyline", "spread", "total", "props", ""]),
+                                  st.sampled_from(["home", "away", "over", "under", "draw"]),
+                                  st.one_of(st.integers(-10**12, 10**12).map(str), TEXT),
+                                  st.one_of(st.integers(-10**12, 10**12).map(str), TEXT)))
+PYTHON_WORDS = ("invalid literal", "Traceback", "KeyError", "ValueError", "NoneType")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(forms=st.lists(st.fixed_dictionaries({"stake": st.one_of(TEXT, st.integers(-10**12, 10**12).map(str)),
+                                             "pick": st.lists(PICKS, max_size=3)}), min_size=1, max_size=3))
+def test_hostile_slips_get_words_never_a_server_error(app, punter, forms):
+    app.config["MONEY_RATE_LIMIT"] = "100000 per minute"
+    for form in forms:
+        for url in ("/sports/slip", "/sports/tickets"):
+            resp = punter.post(url, form)
+            assert resp.status_code in (200, 303, 400, 422), (url, form)
+            assert not any(w in resp.get_data(as_text=True) for w in PYTHON_WORDS), form
+    assert_books_balance()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(form=st.fixed_dictionaries({k: st.one_of(TEXT, st.integers(-10**12, 10**12).map(str)) for k in (
+    "home", "away", "starts_at", "spread_line", "spread_home_odds", "moneyline_away_odds", "total_line",
+    "total_over_odds", "spread_max", "home_score", "away_score", "max_stake", "username")}))
+def test_hostile_trader_forms_get_words_never_a_server_error(book, form):
+    for url in ("/sports/book/events", "/sports/book/events/1/line", "/sports/book/events/1/result",
+                "/sports/book/limits", "/sports/book/events/999/void"):
+        resp = book.post(url, form)
+        assert resp.status_code == 303, (url, form)
+    assert "Traceback" not in book.get("/sports/book").get_data(as_text=True)
+    assert_books_balance()

@@ -13,9 +13,10 @@ unique, so a replayed or racing grading finds the key taken and moves nothing (P
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -60,6 +61,9 @@ from . import wallet
 from .names import clean_name
 
 TEAM_LONGEST = 60
+# A number in a posted selection: ASCII digits, an optional sign, small enough for any column.
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}", re.ASCII)
+LONGEST_LEAD_MINUTES = 366 * 24 * 60
 
 
 class BookError(Exception):
@@ -297,7 +301,7 @@ class Pick:
     def parse(cls, token: str) -> Pick:
         parts = (token or "").split(":")
         try:
-            if len(parts) != 5:
+            if len(parts) != 5 or not all(_NUMBER.fullmatch(parts[i]) for i in (0, 3, 4)):
                 raise ValueError(token)
             market = as_market(parts[1])
             if parts[2] not in SIDES[market]:
@@ -406,7 +410,8 @@ def summary(ticket: SportsTicket, result: str, returned: int) -> str:
     if result == "won":
         text = f"Won {fmt(returned - ticket.stake)} on {what}"
         if removed and len(legs) > 1:
-            text += f", paid on {len(legs) - len(removed)} legs ({_removed(removed)})"
+            left = len(legs) - len(removed)
+            text += (", paid as a straight bet" if left == 1 else f", paid on {left} legs") + f" ({_removed(removed)})"
         return text
     if result == "lost":
         return f"Lost {fmt(ticket.stake)} on {what}"
@@ -551,7 +556,12 @@ def parse_start(text: str, *, now: datetime | None = None) -> datetime:
     raw = (text or "").strip()
     try:
         if raw.startswith("+"):
-            return (now or utcnow()) + timedelta(minutes=int(raw[1:]))
-        return datetime.fromisoformat(raw).replace(tzinfo=None, second=0, microsecond=0)
+            if not _NUMBER.fullmatch(raw) or not 0 < int(raw) <= LONGEST_LEAD_MINUTES:
+                raise ValueError(raw)
+            return (now or utcnow()) + timedelta(minutes=int(raw))
+        when = datetime.fromisoformat(raw)
+        if when.tzinfo is not None:
+            when = when.astimezone(UTC)
+        return when.replace(tzinfo=None, second=0, microsecond=0)
     except ValueError as exc:
         raise BookError("Enter the start time as a date and time (UTC), or +minutes from now.") from exc

@@ -55,6 +55,7 @@ def test_operator_posts_guest_bets_operator_grades_guest_sees_the_win(browser: B
     guest.locator("#stake").fill("21")
     guest.get_by_role("button", name="Review bet slip").click()
     expect(guest.get_by_test_id("potential")).to_contain_text("$40.09")  # before confirming
+    in_first_screen(guest, "confirm")
     guest.get_by_test_id("confirm").click()
     expect(guest.locator(".flash-ok")).to_contain_text("returns up to $40.09")
     expect(guest.get_by_test_id("wallet")).to_have_text("$979")

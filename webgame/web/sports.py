@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
 from flask_login import current_user
 from werkzeug.wrappers import Response
 
 from ..engine.money import fmt
-from ..extensions import db
+from ..extensions import db, limiter
 from ..games.sports import MARKETS, Refused
 from ..services import sportsbook, wallet
 from ..services.sportsbook import BookError
@@ -38,7 +38,12 @@ def index() -> Any:
     return _page()
 
 
+def _money_limit() -> str:
+    return str(current_app.config["MONEY_RATE_LIMIT"])
+
+
 @bp.post("/slip")
+@limiter.limit(_money_limit)
 @player_required
 def slip() -> Any:
     """The bet slip before confirming: the selections in words and the potential payout."""
@@ -52,6 +57,7 @@ def slip() -> Any:
 
 
 @bp.post("/tickets")
+@limiter.limit(_money_limit)
 @player_required
 def place() -> Any:
     """Confirming the slip is leaving the counter with the ticket (D-402)."""

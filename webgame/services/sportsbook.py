@@ -21,6 +21,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 
 from ..engine.money import fmt, parse_amount
 from ..extensions import db
@@ -64,6 +65,10 @@ TEAM_LONGEST = 60
 # A number in a posted selection: ASCII digits, an optional sign, small enough for any column.
 _NUMBER = re.compile(r"[+-]?[0-9]{1,9}", re.ASCII)
 LONGEST_LEAD_MINUTES = 366 * 24 * 60
+
+
+# A ticket's legs and their events in two more queries, not one per ticket and leg.
+_WITH_LEGS = selectinload(SportsTicket.legs).selectinload(SportsLeg.event)
 
 
 class BookError(Exception):
@@ -470,7 +475,8 @@ def trader_board(*, now: datetime | None = None) -> list[dict[str, object]]:
     pending = [e for e in board(now=now, taking_only=False) if e["status"] in ("open", "closed")]
     settled = db.session.scalars(sa.select(SportsEvent).where(SportsEvent.status.in_(("final", "void")))
                                  .order_by(SportsEvent.graded_at.desc()).limit(10)).all()
-    tickets = db.session.scalars(sa.select(SportsTicket).where(SportsTicket.status == "open")).all()
+    tickets = db.session.scalars(sa.select(SportsTicket).where(SportsTicket.status == "open")
+                                 .options(selectinload(SportsTicket.legs))).all()
     risk = exposure([(t.stake, [_leg(leg) for leg in t.legs]) for t in tickets])
     handle: dict[tuple[int, str], int] = {}
     for t in tickets:
@@ -492,7 +498,7 @@ def trader_board(*, now: datetime | None = None) -> list[dict[str, object]]:
 def my_tickets(player_id: int, *, limit: int = 30) -> list[dict[str, object]]:
     """A player's tickets, newest first, each leg with its locked price and its grade."""
     tickets = db.session.scalars(sa.select(SportsTicket).where(SportsTicket.player_id == player_id)
-                                 .order_by(SportsTicket.id.desc()).limit(limit)).all()
+                                 .options(_WITH_LEGS).order_by(SportsTicket.id.desc()).limit(limit)).all()
     return [{
         "id": t.id, "stake": t.stake, "potential": t.potential, "status": t.status, "returned": t.returned,
         "summary": t.summary, "kind": "Straight bet" if len(t.legs) == 1 else f"{len(t.legs)}-leg parlay",

@@ -30,6 +30,10 @@ def games_report() -> dict[str, Any]:
                          for v in rules.variants.values()],
             "side_bets": side_bets,
         })
+    # The sports pool is a book, not a table game: it has no round engine in the registry.
+    from .games.sports.book import catalog_entry
+
+    games.append(catalog_entry())
     return {"games": games}
 
 

@@ -232,3 +232,16 @@ class AuditLog(db.Model):  # type: ignore[name-defined]
     what: Mapped[str] = mapped_column(sa.String(200))
     data: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+# The sports book's tables (000 §27), in their own module.
+from .sports import (  # noqa: F401
+    SportsEvent,
+    SportsLeg,
+    SportsMarket,
+    SportsPlayerLimit,
+    SportsPrice,
+    SportsSettlement,
+    SportsTicket,
+)
+

@@ -28,6 +28,7 @@ from ..models import Round, RoundEvent, Table
 from . import wallet
 from .play import table_carry
 from .rounds import BANK_BET
+from .sportsbook import book_problems
 
 
 def standing_total(table: Table, carry: Mapping[str, Any] | None) -> int:
@@ -133,4 +134,5 @@ def layout_problems() -> list[str]:
         if on_layout != expected:
             problems.append(f"Table {table.id} ({table.name}) has {fmt(on_layout)} on the layout, but only "
                             f"{fmt(expected)} of it belongs to a round or standing bet that will settle it.")
-    return problems
+    # The sports book is no table: its stakes wait in the book's account for their tickets.
+    return problems + book_problems()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 
 import sqlalchemy as sa
 
@@ -151,4 +152,32 @@ def seed() -> str:
             continue
         create_table(name, game, variant, config=dict(config))
         made.append(f"table {name}")
+    made += _sports_events()
     return "created: " + (", ".join(made) if made else "nothing (already seeded)")
+
+
+# The sports pool's demo board: (sport, away, home, hours from now, money line home/away,
+# home spread in half points with its odds, total in half points).
+DEMO_EVENTS: list[tuple[str, str, str, int, tuple[int, int], tuple[int, int, int], int]] = [
+    ("Football", "Bears", "Lions", 3, (-170, 150), (-7, -110, -110), 95),
+    ("Football", "Packers", "Vikings", 27, (120, -140), (5, -105, -115), 89),
+    ("Basketball", "Ducks", "Beavers", 6, (-250, 205), (-13, -110, -110), 289),
+    ("Hockey", "Kraken", "Canucks", 30, (-120, 100), (-3, 150, -180), 11),
+]
+
+
+def _sports_events() -> list[str]:
+    """Demo events for the sports board, posted again when none is taking wagers."""
+    from ..models import utcnow
+    from .sportsbook import MarketEntry, board, post_event
+
+    if board():
+        return []
+    now = utcnow().replace(minute=0, second=0, microsecond=0)
+    for sport, away, home, hours, (ml_home, ml_away), (line, sp_home, sp_away), total in DEMO_EVENTS:
+        post_event(home, away, now + timedelta(hours=hours), [
+            MarketEntry("moneyline", {"home": ml_home, "away": ml_away}),
+            MarketEntry("spread", {"home": sp_home, "away": sp_away}, {"home": line, "away": -line}),
+            MarketEntry("total", {"over": -110, "under": -110}, {"over": total, "under": total}),
+        ], sport=sport)
+    return [f"{len(DEMO_EVENTS)} sports events"]

@@ -6,7 +6,7 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from . import auth, edges, health, history, lobby, operator, stream, tables
+    from . import auth, edges, health, history, lobby, operator, sports, stream, tables
     from .util import RowIdConverter
 
     app.url_map.converters["int"] = RowIdConverter  # before any rule is added
@@ -18,3 +18,4 @@ def register(app: Flask) -> None:
     app.register_blueprint(health.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(edges.bp)
+    app.register_blueprint(sports.bp)

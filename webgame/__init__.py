@@ -88,6 +88,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["poker_stakes"] = poker_room.stakes
     app.jinja_env.globals["poker_rules"] = poker_room.rules_lines
+    from .services import pan_room
+
+    app.jinja_env.globals["pan_rules"] = pan_room.rules
     from .web.fragments import kept, memo, page_csrf_token, rail_key, seats_key
 
     app.jinja_env.globals["memo"] = memo

@@ -63,6 +63,8 @@ ENGINES: dict[str, str] = {
     "double-board-omaha": "webgame.games.poker.table:DOUBLE_BOARD_OMAHA",
     "big-o": "webgame.games.poker.table:BIG_O",
     "pineapple": "webgame.games.poker.table:PINEAPPLE",
+    # Pan (003 §28): a rummy game the players play each other for Konditions (games/pan).
+    "pan": "webgame.games.pan.table:PAN",
 }
 
 

@@ -146,7 +146,8 @@ def act(table_id: int) -> Any:
     if not spot and request.form.getlist("card"):
         # A pai gow setting posted without script: the ticked cards of the low hand. The engine
         # checks them against the hand dealt (any count, any text is refused there).
-        spot = " ".join(sorted(c[:4] for c in request.form.getlist("card")[:7]))  # as the felt's script posts it
+        # A Pan meld is up to eleven cards (the engine checks them against the hand as well).
+        spot = " ".join(sorted(c[:4] for c in request.form.getlist("card")[:11]))  # as the felt's script posts it
     action = Action(kind=kind[:24], seat=seat, spot=spot[:48], amount=amount)
     try:
         if kind == "rebet":

@@ -149,3 +149,29 @@ def test_forged_melds_and_a_discard_out_of_turn_change_nothing(app, guest):
     assert not DISCARD.search(me.html)
     assert me.act("discard", "Qc", seat=0) == "It is not your turn."
     assert snapshot(table) == before
+
+
+def test_a_condition_takes_the_kondition_in_cents_from_every_other_player(app, guest):
+    table = make({"options": {"kondition": 200}})
+    me = with_bots(guest, table, buy="200")
+    me.act("deal")
+    set_hand(table, 0, ["7s", "7s", "7s", "Qc", "Ah", "2h", "Jd", "Kc", "4d"], [])
+    bots = {s.number: s.player_id for s in table.seats if s.number in (1, 2)}
+    before = {n: wallet.balance(wallet.chips(pid, table.id)) for n, pid in bots.items()}
+    me.page()
+    assert me.act("lay", "7s 7s 7s") == ""
+    db.session.expire_all()
+    for n, pid in bots.items():
+        # a valle square of spades of one suit: 4 chips of $2 from each other player, at once
+        assert wallet.balance(wallet.chips(pid, table.id)) == before[n] - 4 * 200
+    assert "4 chips" in me.html and 'data-testid="melds-0"' in me.html
+    play_my_turns(me)
+    db.session.expire_all()
+    rnd = latest_round(table)
+    mine = db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id,
+                                                             BetSettlement.seat == 0)).one()
+    paid_me = sum(p["chips"] for p in rnd.state["hand"]["payments"] if p["payee"] == 0)
+    assert paid_me >= 8
+    tops = 3 * 200 - 200 if rnd.state["hand"]["winner"] == 0 else 0    # $2 KON, 4 or fewer: $2.00
+    assert mine.returned == paid_me * 200 + tops
+    assert_books_balance()

@@ -57,7 +57,7 @@ class PanHand:
     stacks: dict[str, int] = field(default_factory=dict)   # chips in front of each seat
     # Chips each seat may still pay: what it had at the deal less the tops and what it paid.
     # Chips won in the hand do not count (table stakes, D-803: "only from the chips in front
-    # of them at the start of the hand").
+    # of them at the start of the hand", P-381).
     reserve: dict[str, int] = field(default_factory=dict)
     status: dict[str, str] = field(default_factory=dict)   # "", "in", "top"
     discards: list[str] = field(default_factory=list)      # the muck, top last

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from datetime import timedelta
 
 import sqlalchemy as sa
 
 from webgame.extensions import db
-from webgame.models import BetSettlement, LedgerEntry, Round
-from webgame.services import recall, wallet
+from webgame.models import BetSettlement, LedgerEntry, Round, utcnow
+from webgame.services import play, recall, wallet
 from webgame.services.tables import create_table
 
 from .tablehelp import Seat, assert_books_balance, latest_round
@@ -81,6 +82,19 @@ def test_a_hand_with_two_bots_settles_through_the_pot_and_the_books_balance(app,
     me.page()
     assert f"Seat {winner + 1} Pans the hand: " in me.html
     assert recall.prove(rnd).verified                    # the seed and the journal replay the hand
+    page = me.c.get(f"/rounds/{rnd.id}").get_data(as_text=True)
+    dealt = state["dealt_hands"]
+    assert "Dealt to Seat 1" in page and " ".join(sorted(dealt["0"], key=_held)) in page
+    for seat in ("1", "2"):
+        assert " ".join(sorted(dealt[seat], key=_held)) not in page     # nobody else's deal
+    assert "*** PAYMENTS ***" in page and "plucks a card" in page
+    for p in state["hand"]["payments"]:
+        assert f"pays Seat {p['payee'] + 1}" in page
+    assert f"Seat {winner + 1}" in page and "Pans the hand" in page
+
+
+def _held(card: str) -> tuple[str, int]:
+    return card[1], "A234567JQK".index(card[0])
 
 
 def test_no_page_shows_another_players_hand_or_the_deck(app, guest):
@@ -165,7 +179,7 @@ def test_a_condition_takes_the_kondition_in_cents_from_every_other_player(app, g
         # a valle square of spades of one suit: 4 chips of $2 from each other player, at once
         assert wallet.balance(wallet.chips(pid, table.id)) == before[n] - 4 * 200
     assert "4 chips" in me.html and 'data-testid="melds-0"' in me.html
-    play_my_turns(me)
+    expire(table)                                    # a lone player's day is up: the defaults finish the hand
     db.session.expire_all()
     rnd = latest_round(table)
     mine = db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id,
@@ -174,4 +188,30 @@ def test_a_condition_takes_the_kondition_in_cents_from_every_other_player(app, g
     assert paid_me >= 8
     tops = 3 * 200 - 200 if rnd.state["hand"]["winner"] == 0 else 0    # $2 KON, 4 or fewer: $2.00
     assert mine.returned == paid_me * 200 + tops
+    assert_books_balance()
+
+
+def expire(table) -> None:
+    rnd = latest_round(table)
+    assert rnd.deadline is not None and rnd.deadline_kind == "decision"
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    assert play.tick(table)
+    db.session.commit()
+
+
+def test_the_clock_puts_a_silent_player_on_top(app, guest):
+    table = make()
+    me = with_bots(guest, table)
+    me.act("deal")
+    expire(table)
+    state = state_of(table)
+    assert state["hand"]["status"]["0"] == "top"                       # P-383: on top, the tops forfeited
+    assert state["hand"]["hands"]["0"] == []
+    db.session.expire_all()
+    rnd = latest_round(table)
+    assert rnd.status == "over"                                        # two bots play it out
+    mine = db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id,
+                                                             BetSettlement.seat == 0)).one()
+    assert (mine.stake, mine.returned) == (100, 0)
     assert_books_balance()

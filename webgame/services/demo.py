@@ -102,6 +102,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Lucky Derby Double Board Omaha", "double-board-omaha", "lucky-derby", {}),
     ("Lucky Derby Big O", "big-o", "lucky-derby", {}),
     ("Chapter 4 Crazy Pineapple", "pineapple", "crazy-chapter4", {}),
+    ("Crystal Park Pan", "pan", "crystal-park", {}),
 ]
 
 

@@ -218,3 +218,22 @@ def test_the_loneliest_card_is_discarded() -> None:
     # no other card shares the three of spades' rank or lies near it in its suit
     assert pt.loneliest(st.hand, 2) == "3s"
     assert GAME.bot_action(st, 2) == Action("lay", 2, "5c 5d 5h")     # the Kondition before the queens
+
+
+def test_every_player_on_top_plays_no_hand_and_pays_no_fee() -> None:
+    st = table([0, 1, 2], leader=0)
+    events = GAME.apply(st, Action("deal"), Stacked([]))
+    events += everybody(st, {0: "top", 1: "top", 2: "top"})
+    assert GAME.is_over(st)
+    assert not [e for e in events if isinstance(e, Drop)]                   # P-382
+    assert all(e.returned == e.stake == 100 for e in events if isinstance(e, Settlement))
+    assert GAME.carry(st) == {"leader": 0}                                   # the first player stays first
+
+
+def test_one_player_left_in_takes_the_tops_less_the_fee() -> None:
+    st = table([0, 1, 2], leader=0)
+    events = GAME.apply(st, Action("deal"), Stacked([]))
+    events += everybody(st, {1: "top", 2: "top"})
+    settled = {e.seat: e for e in events if isinstance(e, Settlement)}
+    assert (settled[0].stake, settled[0].returned) == (100, 300 - 100)        # $1 KON, 3 players: $1.00
+    assert st.result == "Seat 1 is the only player in and takes the tops: +1 chip ($1.00)"

@@ -339,7 +339,10 @@ class PanTable(GameBase[PanState]):
         if h.winner < 0:
             return "Every player went on top: the tops go back and no hand is played."
         net = sum(r["net"] for r in state.results.get(str(h.winner), []))
-        return f"Seat {h.winner + 1} Pans the hand: {chips_words(net, kondition(state.rules))} ({signed(net)})"
+        words = f"{chips_words(net, kondition(state.rules))} ({signed(net)})"
+        if h.live() == [h.winner] and not any(h.boards.values()):
+            return f"Seat {h.winner + 1} is the only player in and takes the tops: {words}"
+        return f"Seat {h.winner + 1} Pans the hand: {words}"
 
 
     # -- the clock and the bots -----------------------------------------------------------

@@ -117,6 +117,10 @@ def test_no_page_shows_another_players_hand_or_the_deck(app, guest):
     assert str(len(stock)) in me.html and " ".join(stock[:5]) not in me.html
     for seat in ("1", "2"):
         assert " ".join(sorted(hands[seat])) not in me.html
+    # the rules panel: the Konditions as the engine pays them, the fee by players
+    rules = me.html.split('data-testid="konditions"')[1]
+    assert re.search(r"Valle square, all of one suit</th><td>2</td><td>4</td>", rules)
+    assert "$2 with 5 or more players, $1 with 4 or fewer" in me.html
 
 
 def set_hand(table, turn: int, hand0: list[str], board0: list[list[str]]) -> None:

@@ -94,6 +94,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["chinese_rules"] = chinese_room.rules_lines
     app.jinja_env.globals["trips_limit"] = poker_room.trips_limit
     app.jinja_env.globals["trips_rules"] = poker_room.trips_rules
+    from .services import pan_room
+
+    app.jinja_env.globals["pan_rules"] = pan_room.rules
     from .web.fragments import kept, memo, page_csrf_token, rail_key, seats_key
 
     app.jinja_env.globals["memo"] = memo

@@ -50,15 +50,18 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # Baccarat tables, Asian Baccarat, Chemin de Fer, No Bust 4.0a and Buster 4.0, 21st Century
     # Free Bet, Lucky Chances Blackjack, Super Pan 9, Fortune and Face Up Pai Gow Poker, and
     # Pai Gow tiles, and the poker room's tables (every board game, Hold'em twice, the five
-    # draw games, every stud game, Chinese Poker and Trips) and both keno tables
-    assert len(DEMO_TABLES) == 53 + 7 + 5 + 5 + 1 + 1 + 2 and {t[1] for t in DEMO_TABLES} >= POKER_ROOM
+    # draw games, every stud game, Chinese Poker and Trips), both keno tables and Pan
+    assert len(DEMO_TABLES) == 53 + 7 + 5 + 5 + 1 + 1 + 2 + 1 and {t[1] for t in DEMO_TABLES} >= POKER_ROOM
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]
-        label, limits = main_limit(v, resolve(v, table.config))
         card = text(card_of(html, table))
-        assert f"{fmt(limits['min'])} – {fmt(limits['max'])}" in card, name
-        assert label in card, name
+        if game == "pan":   # no wager limits: the chips a hand costs are its Kondition and tops
+            assert "$1 Kondition" in card and "1 chip tops a hand" in card
+        else:
+            label, limits = main_limit(v, resolve(v, table.config))
+            assert f"{fmt(limits['min'])} – {fmt(limits['max'])}" in card, name
+            assert label in card, name
         lead = re.search(r'data-testid="lead-rule">([^<]+)<', card_of(html, table))
         assert lead and lead.group(1).strip(), f"{name} shows no key rule"
     for name, game, _, _ in DEMO_TABLES:

@@ -134,6 +134,9 @@ def test_every_kind_is_refused_unless_it_is_a_legal_action_of_that_seat(app, slu
     if registry.engine(slug).pot_banked:
         # The poker room: Spot 1 deals, and the hand waits on one seat at a time; the other
         # seat may do nothing, and the seat to act only its own legal moves.
+        if slug == "pan":
+            _player("third-pan", table, 2)  # Pan deals three or more players (003 s.1395)
+            db.session.commit()
         play.act(table, player, Action("deal", 0), round_id=None, version=None)
         db.session.commit()
         tried += _refused_unless_legal(table, player, 0, other)

@@ -80,6 +80,8 @@ ENGINES: dict[str, str] = {
     "chinese-poker": "webgame.games.chinese.table:CHINESE_POKER",
     # A pot game on a Digital Card System: the pot outlives the hand (003 §16, D-801).
     "trips-dcs": "webgame.games.poker.trips_table:TRIPS",
+    # Pan (003 §28): a rummy game the players play each other for Konditions (games/pan).
+    "pan": "webgame.games.pan.table:PAN",
 }
 
 

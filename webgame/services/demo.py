@@ -121,6 +121,7 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     ("Crystal Park Chinese Poker", "chinese-poker", "crystal-park", {}),
     # Trips on its Digital Card System (003 §16): the pot carries from hand to hand.
     ("Commerce Trips (Digital Card System)", "trips-dcs", "commerce", {}),
+    ("Crystal Park Pan", "pan", "crystal-park", {}),
 ]
 
 

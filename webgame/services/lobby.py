@@ -365,6 +365,13 @@ def _rank(ranks: Sequence[str]) -> str:
     return "-".join(RANK_NAMES[x] for x in ranks)
 
 
+def _pan(v: Variant, r: Rules) -> Iterator[str]:
+    """Pan: the chip the Konditions are paid in, the tops and the players it deals."""
+    yield f"{fmt(int(r.get('kondition', 100)))} Kondition"
+    yield plural(int(r.get("tops", 1)), "chip") + " tops a hand"
+    yield f"{int(r.get('min_players', 3))} to {int(r.get('seats', 10))} players"
+
+
 KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "blackjack": _blackjack, "spanish-21": _blackjack, "free-bet-blackjack": _blackjack, "blackjack-switch": _blackjack,
     "pure-spanish-21-5": _blackjack, "no-bust-21st-century-blackjack": _blackjack,
@@ -386,6 +393,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "mexican-stud": _poker,
     "chinese-poker": _chinese,
     "trips-dcs": _trips,
+    "pan": _pan,
 }
 
 

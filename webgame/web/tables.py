@@ -160,7 +160,8 @@ def act(table_id: int) -> Any:
     if not spot and request.form.getlist("card"):
         # A pai gow setting posted without script: the ticked cards of the low hand. The engine
         # checks them against the hand dealt (any count, any text is refused there).
-        spot = " ".join(sorted(c[:4] for c in request.form.getlist("card")[:7]))  # as the felt's script posts it
+        # A Pan meld is up to eleven cards (the engine checks them against the hand as well).
+        spot = " ".join(sorted(c[:4] for c in request.form.getlist("card")[:11]))  # as the felt's script posts it
     if not spot and kind == "set" and any(k.startswith("row-") for k in request.form):
         # A Chinese Poker setting: each card's row, as the felt's form posts it with or without
         # script, written "front/middle/back" ("!": a foul kept on purpose). The engine checks

@@ -179,6 +179,26 @@ def test_a_player_pays_only_what_they_had_at_the_start() -> None:
     assert h.stacks == {"0": 49 + 2 + 4, "1": 0, "2": 45}      # seat 1 had 2 chips left (D-803)
 
 
+def test_chips_won_in_the_hand_do_not_pay_for_it() -> None:
+    """D-803: a seat pays only from the chips it had at the deal; what it collected earlier in
+    the hand is not at risk again."""
+    h = pan.deal([0, 1, 2], stacked([ten("7s", "7s"), ten("7s", "7s"), ten()], ["Kd", "7s", "Kd", "7s"]),
+                 {0: 50, 1: 3, 2: 50}, 1)
+    for s in (0, 1, 2):
+        pan.act(h, s, "in")
+    pan.act(h, 0, "draw", "deck")
+    pan.act(h, 0, "discard", "Kd")
+    pan.act(h, 1, "draw", "deck")
+    pan.act(h, 1, "arrange", melds=[["7s", "7s", "7s"]])     # 4 chips from seats 0 and 2
+    pan.act(h, 1, "discard", "Qc")
+    pan.act(h, 2, "draw", "deck")
+    pan.act(h, 2, "discard", "Kd")
+    pan.act(h, 0, "draw", "deck")
+    pan.act(h, 0, "arrange", melds=[["7s", "7s", "7s"]])
+    assert [(p.payer, p.payee, p.chips) for p in h.payments] == [(0, 1, 4), (2, 1, 4), (1, 0, 2), (2, 0, 4)]
+    assert h.reserve["1"] == 0 and h.stacks["1"] == 2 + 8 - 2
+
+
 def test_the_hand_survives_json_and_hides_other_hands() -> None:
     h = dealt([ten("7s"), ten("Qh"), ten()], ["Kd"])
     again = state_io.load(PanHand, json.loads(json.dumps(state_io.dump(h))))

@@ -7,7 +7,7 @@ rule 1): the table passes it, starting with the previous winner or the eldest ha
 
 Money is counted in chips of the table's Kondition; the table turns chips into cents. Every
 payment is recorded as it falls due (payer, payee, chips, why), and each seat pays only from
-the chips it had when the hand began (table stakes, D-803): a seat that runs out pays nothing
+the chips it had when the hand began, never from chips won in it (table stakes, D-803): a seat that runs out pays nothing
 more, and the unpaid rest is lost to its payee.
 
 A turn: draw one card, from the deck or (rule 6-7) the top discard when the preceding player
@@ -54,7 +54,11 @@ class PanHand:
     stock: list[str]                           # the deck; the next card is stock[0]
     hands: dict[str, list[str]] = field(default_factory=dict)
     boards: dict[str, list[list[str]]] = field(default_factory=dict)
-    stacks: dict[str, int] = field(default_factory=dict)   # chips each seat may still pay
+    stacks: dict[str, int] = field(default_factory=dict)   # chips in front of each seat
+    # Chips each seat may still pay: what it had at the deal less the tops and what it paid.
+    # Chips won in the hand do not count (table stakes, D-803: "only from the chips in front
+    # of them at the start of the hand", P-381).
+    reserve: dict[str, int] = field(default_factory=dict)
     status: dict[str, str] = field(default_factory=dict)   # "", "in", "top"
     discards: list[str] = field(default_factory=list)      # the muck, top last
     retired: list[str] = field(default_factory=list)       # hands that went on top (general rule 4)
@@ -87,6 +91,7 @@ def deal(order: Sequence[int], deck: list[str], stacks: dict[int, int], tops: in
         h.status[str(s)] = ""
         paid = min(tops, stacks.get(s, 0))
         h.stacks[str(s)] = stacks.get(s, 0) - paid
+        h.reserve[str(s)] = stacks.get(s, 0) - paid
         h.tops += paid
     for _ in range(DEAL // 5):
         for s in order:
@@ -293,7 +298,8 @@ def _collect(h: PanHand, payee: int, chips: int, why: str) -> list[str]:
     for payer in h.live():
         if payer == payee:
             continue
-        paid = min(chips, h.stacks[str(payer)])
+        paid = min(chips, h.reserve[str(payer)])
+        h.reserve[str(payer)] -= paid
         h.stacks[str(payer)] -= paid
         h.stacks[str(payee)] += paid
         total += paid

@@ -6,13 +6,12 @@ balance, and the table fits one screen at a desktop and a phone."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.floor import open_table
 from tests.e2e.pdtable import books_balance
 from tests.e2e.test_dice_wheels import click_and_wait
 
@@ -24,15 +23,7 @@ CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
 
 def chinese_table(server) -> int:
     """A Crystal Park table whose next hand waits for a player's Deal (``next_hand_s``)."""
-    script = ("from app import app\nfrom webgame.extensions import db\n"
-              "from webgame.services.tables import create_table\n"
-              "with app.app_context():\n"
-              "    table = create_table('Chinese Poker Test', 'chinese-poker', 'crystal-park', config={'next_hand_s': 3600})\n"
-              "    db.session.commit()\n"
-              "    print(table.id)\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=server["root"], env=server["env"], check=True,
-                          capture_output=True, text=True)
-    return int(done.stdout.strip().splitlines()[-1])
+    return open_table(server, 'Chinese Poker Test', 'chinese-poker', 'crystal-park', {"next_hand_s": 3600})
 
 
 def test_a_guest_sets_thirteen_cards_by_clicking_and_reads_the_showdown(browser: Browser, live_server):

@@ -6,13 +6,12 @@ and the hand history opens for every player."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.floor import open_table
 from tests.e2e.pdtable import books_balance
 from tests.e2e.test_dice_wheels import click_and_wait
 
@@ -26,15 +25,7 @@ STACKS = ("80", "120", "200")  # $1/$2 blinds, buy-ins from $80 to $200 (D-411)
 def poker_table(server) -> int:
     """A table of the demo floor's no-limit Hold'em whose next hand waits for a player's Deal
     (``next_hand_s``), so that every guest is seated before the first hand."""
-    script = ("from app import app\nfrom webgame.extensions import db\n"
-              "from webgame.services.tables import create_table\n"
-              "with app.app_context():\n"
-              "    table = create_table('Poker Side Pot', 'texas-holdem', 'nl-procedure', config={'next_hand_s': 3600})\n"
-              "    db.session.commit()\n"
-              "    print(table.id)\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=server["root"], env=server["env"], check=True,
-                          capture_output=True, text=True)
-    return int(done.stdout.strip().splitlines()[-1])
+    return open_table(server, 'Poker Side Pot', 'texas-holdem', 'nl-procedure', {"next_hand_s": 3600})
 
 
 def seat_with(page: Page, base: str, table_id: int, seat: int, buy: str) -> None:

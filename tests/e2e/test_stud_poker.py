@@ -6,13 +6,12 @@ one screen at a desktop and on a phone, and the hand history reads the stud stre
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.floor import open_table
 from tests.e2e.pdtable import books_balance
 from tests.e2e.test_dice_wheels import click_and_wait
 from tests.e2e.test_poker_room import seat_with
@@ -24,15 +23,7 @@ CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
 
 
 def stud_table(server) -> int:
-    script = ("from app import app\nfrom webgame.extensions import db\n"
-              "from webgame.services.tables import create_table\n"
-              "with app.app_context():\n"
-              "    table = create_table('Stud Showdown', 'seven-card-stud', 'lc', config={'next_hand_s': 3600})\n"
-              "    db.session.commit()\n"
-              "    print(table.id)\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=server["root"], env=server["env"], check=True,
-                          capture_output=True, text=True)
-    return int(done.stdout.strip().splitlines()[-1])
+    return open_table(server, 'Stud Showdown', 'seven-card-stud', 'lc', {"next_hand_s": 3600})
 
 
 def move(page: Page) -> str:

@@ -6,13 +6,12 @@ the carried pot included."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.floor import open_table
 from tests.e2e.pdtable import books_balance
 from tests.e2e.test_dice_wheels import click_and_wait
 
@@ -24,15 +23,7 @@ MONEY = re.compile(r"\$([\d,]+(?:\.\d\d)?)")
 
 def trips_table(server) -> int:
     """A $2 Trips table whose hands wait for a player's Deal (``next_hand_s``)."""
-    script = ("from app import app\nfrom webgame.extensions import db\n"
-              "from webgame.services.tables import create_table\n"
-              "with app.app_context():\n"
-              "    table = create_table('Trips Test', 'trips-dcs', 'commerce', config={'next_hand_s': 3600})\n"
-              "    db.session.commit()\n"
-              "    print(table.id)\n")
-    done = subprocess.run([sys.executable, "-c", script], cwd=server["root"], env=server["env"], check=True,
-                          capture_output=True, text=True)
-    return int(done.stdout.strip().splitlines()[-1])
+    return open_table(server, 'Trips Test', 'trips-dcs', 'commerce', {"next_hand_s": 3600})
 
 
 def test_a_guest_and_a_bot_play_a_hand_of_trips(browser: Browser, live_server):

@@ -58,7 +58,10 @@ def test_the_added_cards_go_where_both_halves_are_melds_the_best_paying_first() 
     assert pt.split_board([["Kd"] * 3, ["Qc"] * 5], 1, 2, ["Qc"]) == [["Kd"] * 3, ["Qc"] * 3, ["Qc"] * 3]
     # 4h 5h 6h 7h cut in the middle, the 5h and 6h cross over: 4h 5h 6h and 5h 6h 7h
     assert pt.split_board([["4h", "5h", "6h", "7h"]], 0, 2, ["6h", "5h"]) == [["4h", "5h", "6h"], ["5h", "6h", "7h"]]
-    # two ways make two melds; the one that pays (K-Q-J) is chosen
+    # kings are a square whatever their suits: two placements make two melds, the one with
+    # three kings of hearts (a same-suit square, 1 chip) is chosen over two mixed ones (nothing)
+    assert pt.split_board([["Kh", "Kh", "Kh", "Ks"]], 0, 2, ["Ks", "Kh"]) == [["Kh", "Kh", "Kh"], ["Kh", "Ks", "Ks"]]
+    # a spade rope splits into a rope and the K-Q-J when the king and the four are added
     assert pt.split_board([["5s", "6s", "7s", "Js", "Qs"]], 0, 3, ["Ks", "4s"]) == \
         [["4s", "5s", "6s", "7s"], ["Js", "Qs", "Ks"]]
 

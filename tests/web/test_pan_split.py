@@ -136,6 +136,7 @@ def test_the_extra_forms_show_only_with_melds_on_the_players_turn_to_lay(app, gu
     set_hand(table, 0, ["Ah", "2h", "3h"], [])
     me.page()
     assert "lay" in me.actions and 'data-testid="pan-more"' not in me.html      # no melds yet
+    assert "Split one of your melds in two by adding cards" in me.html          # the rules panel says how
     set_hand(table, 1, ["Ah", "Kc", "Qd"], [ROPE])                             # a bot's turn
     me.page()
     assert 'data-testid="melds-0"' in me.html and 'data-testid="pan-more"' not in me.html

@@ -125,6 +125,7 @@ def test_forged_splits_and_borrows_are_refused() -> None:
         (Action("split@-1", 0, "Ah/2"), "There is no such meld."),
         (Action("split@0", 0, "Ah/02x"), "Choose where meld 1 splits."),
         (Action("split@0", 1, "Ah/2"), "It is not your turn."),                        # another seat's move
+        (Action("borrow", 1, "6c 6d/0:6h"), "It is not your turn."),                   # seat 2 lending its own
     ]
     for action, words in refusals:
         with pytest.raises(IllegalAction) as refused:

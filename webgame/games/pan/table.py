@@ -201,6 +201,8 @@ class PanTable(GameBase[PanState]):
             raise IllegalAction("This hand is over.")
         h = state.hand
         seat = action.seat
+        if (kind in ("lay", "borrow") or kind.startswith(("add@", "split@"))) and pan.to_act(h) != seat:
+            raise IllegalAction("It is not your turn.")   # before reading the seat's melds
         if kind == "lay" or kind.startswith("add@"):
             melds = self._new_board(h, seat, kind, action.spot)
             said = self._engine_act(h, seat, "arrange", "", melds, rng)
@@ -683,6 +685,8 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
          "first. On the first hand the lowest up card is the eldest hand (D-462)."),
         ("Each turn: pluck from the deck (meld it at once or throw it away) or take the discard "
          "when the last player plucked and threw it and you meld it at once; then lay and add, and discard."),
+        ("Split one of your melds in two by adding cards (a Kondition the split makes pays), or borrow a "
+         "card from a meld of four or more to start a new meld, leaving a valid meld (rules 13-16)."),
         ("Melds: ropes (one suit in sequence, 7 then J) and squares (one rank, three suits or all "
          "one suit; any three aces or kings). Every Kondition collects from every other player in the hand."),
         ("Eleven cards in melds Pans the hand: 2 chips from every player in the hand plus the worth "

@@ -597,7 +597,7 @@ def lendable(board: Sequence[Sequence[str]]) -> list[tuple[int, str]]:
     for i, meld in enumerate(board):
         if len(meld) <= MIN_MELD:
             continue
-        for card in sorted(set(meld), key=lambda c: (RANKS.index(c[0]), SUITS.index(c[1]))):
+        for card in sort_meld(list(set(meld))):
             rest = list(meld)
             rest.remove(card)
             if meld_kind(rest):

@@ -94,6 +94,11 @@ def test_a_guest_plucks_lays_a_meld_by_clicking_and_discards(browser: Browser, l
     melds = page.get_by_test_id("melds-0")
     expect(melds.locator(".card")).to_have_count(3)
     expect(melds).to_contain_text("1 chip")                          # a valle square of three suits
+    # with a meld down and the turn to lay, the meld may be split where its select says (P-385);
+    # a meld of three lends nothing, so there is no Borrow yet (P-386)
+    expect(page.locator("[data-action=split-0]")).to_have_text("Split meld 1")
+    expect(page.get_by_test_id("cut-0").locator("option")).to_have_count(2)
+    expect(page.locator("[data-action=borrow]")).to_have_count(0)
     assert fits(page, "play") == []
     click_and_wait(page, "[data-action=discard-Qc]")
     expect(hand.locator("[data-code='Qc']")).to_have_count(0)     # the only queen of clubs is gone

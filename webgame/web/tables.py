@@ -169,6 +169,13 @@ def act(table_id: int) -> Any:
         placed = [(k[4:6], v) for k, v in request.form.items() if k.startswith("row-")][:13]
         spot = "/".join("".join(sorted(c for c, r in placed if r == row)) for row in ("front", "middle", "back"))
         spot += "!" if request.form.get("foul") else ""
+    if kind.startswith("split@") and "/" not in spot:
+        # A Pan split: the ticked cards and where meld N splits, from that meld's own select
+        # ("cut-N"), written "cards/cut"; the table checks both (games/pan/table.py).
+        spot += "/" + request.form.get(f"cut-{kind[6:9]}", "").strip()[:2]
+    if kind == "borrow" and "/" not in spot:
+        # A Pan borrow: the ticked cards and the meld's card they start a new meld with, "cards/N:card".
+        spot += "/" + request.form.get("lend", "").strip()[:6]
     if kind == "ticket" and not spot:
         spot = keno_ticket(request.form)
     # A keno ticket names up to twenty numbers; every other spot is a short key.

@@ -16,7 +16,11 @@ leaves the pot as a ``Drop`` to the table's fees account, and every seat dealt i
 it (the winner also the tops less the fee), so the table's pot is empty again.
 
 The table's own decisions on the engine's "arrange": a player lays the ticked cards as a new
-meld (``lay``) or adds them to one of their melds (``add@N``); the engine checks the new board.
+meld (``lay``), adds them to one of their melds (``add@N``), splits meld N in two by adding
+them (``split@N``, spot "cards/cut": the first ``cut`` cards of the meld as it lies stay in the
+first meld, P-385) or borrows a card of an increased meld to start a new one with them
+(``borrow``, spot "cards/N:card", P-386); the table builds the seat's whole new board and the
+engine checks it (P-361).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 from ...engine import state as state_io
@@ -44,7 +48,7 @@ from ...engine.protocol import (
 from ...engine.rng import Rng
 from . import hand as pan
 from .hand import PanHand
-from .melds import RANKS, SUITS, board_value, can_add, full_deck, is_card, meld_kind, meld_value, sort_hand
+from .melds import MIN_MELD, RANKS, SUITS, board_value, can_add, full_deck, is_card, meld_kind, meld_value, sort_hand
 
 POT = "pot"   # a seat's one wager in a hand (services.rounds.POT_BET)
 SEATING, HAND, OVER = "seating", "hand", "over"
@@ -174,8 +178,12 @@ class PanTable(GameBase[PanState]):
             elif lg.kind == "force":
                 out.append(Legal("force", label=f"Force the {h.discards[-1]}"))
             elif lg.kind == "arrange":
+                board = h.boards[str(seat)]
                 out.append(Legal("lay", label="Lay as a new meld"))
-                out += [Legal(f"add@{i}", label=f"Add to meld {i + 1}") for i in range(len(h.boards[str(seat)]))]
+                out += [Legal(f"add@{i}", label=f"Add to meld {i + 1}") for i in range(len(board))]
+                out += [Legal(f"split@{i}", label=f"Split meld {i + 1}") for i in range(len(board))]
+                if lendable(board):
+                    out.append(Legal("borrow", label="Borrow"))
             elif lg.kind == "discard":
                 out.append(Legal("discard", lg.spot,
                                  label=("Throw away the " if h.phase == pan.USE else "Discard the ") + lg.spot))
@@ -193,11 +201,25 @@ class PanTable(GameBase[PanState]):
             raise IllegalAction("This hand is over.")
         h = state.hand
         seat = action.seat
+        if (kind in ("lay", "borrow") or kind.startswith(("add@", "split@"))) and pan.to_act(h) != seat:
+            raise IllegalAction("It is not your turn.")   # before reading the seat's melds
         if kind == "lay" or kind.startswith("add@"):
             melds = self._new_board(h, seat, kind, action.spot)
             said = self._engine_act(h, seat, "arrange", "", melds, rng)
             where = "as a new meld" if kind == "lay" else f"on meld {int(kind.partition('@')[2]) + 1}"
             said[0] = f"Seat {seat + 1} lays {' '.join(sort_meld(action.spot.split()))} {where}."
+        elif kind.startswith("split@"):
+            index, cut, cards = self._split_move(h, seat, kind, action.spot)
+            melds = split_board(h.boards[str(seat)], index, cut, cards)
+            said = self._engine_act(h, seat, "arrange", "", melds, rng)
+            said[0] = (f"Seat {seat + 1} splits meld {index + 1} with {' '.join(sort_meld(cards))}: "
+                       f"{' '.join(sort_meld(melds[index]))} and {' '.join(sort_meld(melds[index + 1]))}.")
+        elif kind == "borrow":
+            index, lent, cards = self._borrow_move(h, seat, action.spot)
+            melds = borrow_board(h.boards[str(seat)], index, lent, cards)
+            said = self._engine_act(h, seat, "arrange", "", melds, rng)
+            said[0] = (f"Seat {seat + 1} borrows the {lent} from meld {index + 1} and lays "
+                       f"{' '.join(sort_meld(melds[-1]))} as a new meld.")
         elif kind in ("in", "top", "draw", "force", "discard"):
             said = self._engine_act(h, seat, kind, action.spot, (), rng)
         else:
@@ -219,11 +241,7 @@ class PanTable(GameBase[PanState]):
 
     def _new_board(self, h: PanHand, seat: int, kind: str, spot: str) -> list[list[str]]:
         """The seat's board with the ticked cards laid as a new meld or added to meld N."""
-        cards = spot.split()
-        if not cards:
-            raise IllegalAction("Tick the cards to lay first.")
-        if not all(is_card(c) for c in cards) or len(cards) > pan.OUT_CARDS:
-            raise IllegalAction("You can lay only cards you hold.")
+        cards = self._ticked(spot.split())
         board = [list(m) for m in h.boards.get(str(seat), [])]
         if kind == "lay":
             return [*board, cards]
@@ -232,6 +250,43 @@ class PanTable(GameBase[PanState]):
             raise IllegalAction("There is no such meld.")
         board[int(index)] += cards
         return board
+
+    @staticmethod
+    def _ticked(cards: Sequence[str]) -> list[str]:
+        if not cards:
+            raise IllegalAction("Tick the cards to lay first.")
+        if not all(is_card(c) for c in cards) or len(cards) > pan.OUT_CARDS:
+            raise IllegalAction("You can lay only cards you hold.")
+        return list(cards)
+
+    @staticmethod
+    def _meld_index(h: PanHand, seat: int, index: str) -> int:
+        """One of the seat's own melds, by its place on the seat's board (never another seat's)."""
+        if not (index.isascii() and index.isdigit()) or len(index) > 2 or int(index) >= len(h.boards[str(seat)]):
+            raise IllegalAction("There is no such meld.")
+        return int(index)
+
+    def _split_move(self, h: PanHand, seat: int, kind: str, spot: str) -> tuple[int, int, list[str]]:
+        """``split@N`` with spot "cards/cut": meld N, where it splits, the ticked cards."""
+        index = self._meld_index(h, seat, kind.partition("@")[2])
+        ticked, _, cut = spot.partition("/")
+        size = len(h.boards[str(seat)][index])
+        cut = cut.strip()
+        if not (cut.isascii() and cut.isdigit() and len(cut) <= 2) or not 0 < int(cut) < size:
+            raise IllegalAction(f"Choose where meld {index + 1} splits.")
+        return index, int(cut), self._ticked(ticked.split())
+
+    def _borrow_move(self, h: PanHand, seat: int, spot: str) -> tuple[int, str, list[str]]:
+        """``borrow`` with spot "cards/N:card": the meld lending, the card it lends, the ticked
+        cards the new meld starts with."""
+        ticked, _, lend = spot.partition("/")
+        index, _, lent = lend.strip().partition(":")
+        if not lend.strip():
+            raise IllegalAction("Choose the card to borrow.")
+        i = self._meld_index(h, seat, index)
+        if lent not in h.boards[str(seat)][i]:
+            raise IllegalAction(f"Meld {i + 1} holds no such card to lend.")
+        return i, lent, self._ticked(ticked.split())
 
     def _owner(self, state: PanState, action: Action) -> list[Event]:
         key = str(action.seat)
@@ -424,7 +479,11 @@ class PanTable(GameBase[PanState]):
             cards = sort_hand(h.hands[str(viewer)])
             drawn = h.drawn if pan.to_act(h) == viewer else ""
             mine = {"seat": viewer, "hand": cards, "drawn": drawn,
-                    "fits": {c: [i + 1 for i, m in enumerate(board) if can_add(m, c)] for c in set(cards) | {drawn} if c}}
+                    "fits": {c: [i + 1 for i, m in enumerate(board) if can_add(m, c)] for c in set(cards) | {drawn} if c},
+                    # where each meld may split, as it lies (P-385), and the cards it may lend (P-386)
+                    "cuts": [[{"cut": k, "label": f"{' '.join(m[:k])} | {' '.join(m[k:])}"}
+                              for k in range(1, len(m))] for m in map(sort_meld, board)],
+                    "lend": [{"value": f"{i}:{c}", "label": f"{c} from meld {i + 1}"} for i, c in lendable(board)]}
         return {
             "phase": state.phase,
             "no_rebet": True,
@@ -501,6 +560,49 @@ def chips_words(cents: int, kon: int) -> str:
 def sort_meld(meld: Sequence[str]) -> list[str]:
     """A meld as it lies: a rope in rank order, a square by suit."""
     return sorted(meld, key=lambda c: (RANKS.index(c[0]), SUITS.index(c[1])))
+
+
+def split_board(board: Sequence[Sequence[str]], index: int, cut: int, cards: Sequence[str]) -> list[list[str]]:
+    """The board with meld ``index`` split in two by adding ``cards`` (rule 13(c)II, P-385): the
+    first ``cut`` cards of the meld as it lies begin the first meld, the rest the second, and
+    each added card goes to the side that makes both halves melds, the best paying placement
+    when several do. When none does, the placement with the most valid halves goes to the
+    engine, which names the half that is not a meld."""
+    meld = sort_meld(board[index])
+    first, second = meld[:cut], meld[cut:]
+    best: tuple[tuple[int, int], list[list[str]]] | None = None
+    for sides in product((0, 1), repeat=len(cards)):
+        halves = ([*first, *(c for c, s in zip(cards, sides) if s == 0)],
+                  [*second, *(c for c, s in zip(cards, sides) if s == 1)])
+        valid = sum(1 for m in halves if meld_kind(m))
+        key = (valid, board_value(halves) if valid == 2 else 0)
+        if best is None or key > best[0]:
+            best = (key, [sort_meld(m) for m in halves])
+    assert best is not None
+    return [list(m) for m in board[:index]] + best[1] + [list(m) for m in board[index + 1:]]
+
+
+def borrow_board(board: Sequence[Sequence[str]], index: int, card: str, cards: Sequence[str]) -> list[list[str]]:
+    """The board with ``card`` taken from meld ``index`` to start a new meld with ``cards``
+    (rule 16, P-386); the engine checks that the meld left and the new one are both melds."""
+    new = [list(m) for m in board]
+    new[index].remove(card)
+    return [*new, sort_meld([card, *cards])]
+
+
+def lendable(board: Sequence[Sequence[str]]) -> list[tuple[int, str]]:
+    """The cards an increased meld (four cards or more) may lend and stay a meld (rule 16), as
+    (meld index, card): what the felt offers to borrow."""
+    out = []
+    for i, meld in enumerate(board):
+        if len(meld) <= MIN_MELD:
+            continue
+        for card in sort_meld(list(set(meld))):
+            rest = list(meld)
+            rest.remove(card)
+            if meld_kind(rest):
+                out.append((i, card))
+    return out
 
 
 def best_meld(hand: Sequence[str], must: str) -> list[str]:
@@ -583,6 +685,8 @@ def rules_lines(rules: Mapping[str, Any]) -> list[str]:
          "first. On the first hand the lowest up card is the eldest hand (D-462)."),
         ("Each turn: pluck from the deck (meld it at once or throw it away) or take the discard "
          "when the last player plucked and threw it and you meld it at once; then lay and add, and discard."),
+        ("Split one of your melds in two by adding cards (a Kondition the split makes pays), or borrow a "
+         "card from a meld of four or more to start a new meld, leaving a valid meld (rules 13-16)."),
         ("Melds: ropes (one suit in sequence, 7 then J) and squares (one rank, three suits or all "
          "one suit; any three aces or kings). Every Kondition collects from every other player in the hand."),
         ("Eleven cards in melds Pans the hand: 2 chips from every player in the hand plus the worth "

@@ -251,3 +251,68 @@ def test_planet_colours_come_from_the_rng_and_the_free_centre_matches_every_colo
         seen |= set(c)
     assert seen == {-1, 0, 1, 2, 3, 4}
     assert colour_card(SeededRng(7), 5) == colour_card(SeededRng(7), 5)
+
+
+# ---------------------------------------------------------------------------------------
+# The table: cards as stakes, one settlement per card, the proof
+# ---------------------------------------------------------------------------------------
+def test_a_game_at_the_table_settles_every_card_once_from_the_rounds_seed() -> None:
+    from webgame.engine.protocol import Action, IllegalAction, MeterMove, Settlement, Stake
+    from webgame.games.bingo import BINGO
+
+    def game(seed: int) -> tuple[Any, list[Any]]:
+        r = rules(planet_on=True)
+        r["meters"] = {"planet-bingo": 100_000}
+        state = BINGO.new_round(r, SeededRng(seed), None)
+        events = BINGO.apply(state, Action("cards", 0, "count=3;planet=1"), SeededRng(seed + 1))
+        events += BINGO.apply(state, Action("cards", 4, "count=2"), SeededRng(seed + 2))
+        events += BINGO.apply(state, Action("draw"), SeededRng(seed + 3))
+        return state, events
+
+    state, events = game(10)
+    stakes = [e for e in events if isinstance(e, Stake)]
+    settled = [e for e in events if isinstance(e, Settlement)]
+    assert [s.amount for s in stakes] == [125, 125, 125, 100, 100]  # D-380 + D-387's add-on
+    assert sorted(s.bet for s in settled) == sorted(s.bet for s in stakes) == [f"card-{n}" for n in range(1, 6)]
+    assert all(s.stake == t.amount for s, t in zip(sorted(settled, key=lambda s: s.bet), stakes, strict=True))
+    winners = [s for s in settled if s.returned > 0]
+    line = sum(s.returned for s in winners) - sum(a["amount"] for a in state.awards if a["prize"] == "planet-bingo")
+    assert winners and line == 2500  # the posted prize, shared, nothing lost or created
+    assert next(m.amount for m in events if isinstance(m, MeterMove)) == 75  # three add-ons to the meter
+    again, _ = game(10)
+    assert again.calls == state.calls and [c["card"] for c in again.cards] == [c["card"] for c in state.cards]
+    with pytest.raises(IllegalAction):  # cards for a game already called
+        BINGO.apply(state, Action("cards", 0, "count=1"), SeededRng(1))
+
+
+def test_the_table_refuses_cards_the_game_does_not_sell() -> None:
+    from webgame.engine.protocol import Action, IllegalAction, Settlement
+    from webgame.games.bingo import BINGO
+
+    state = BINGO.new_round(rules(), SeededRng(1), None)
+    for spec in ("count=0", "count=37", "count=x", "numbers=1,2,3", "count=1;planet=1", "count=1;count=2"):
+        with pytest.raises(IllegalAction):
+            BINGO.apply(state, Action("cards", 0, spec), SeededRng(2))
+    assert state.cards == []
+    pick = BINGO.new_round(rules("pick-your-own"), SeededRng(1), None)
+    with pytest.raises(IllegalAction):
+        BINGO.apply(pick, Action("cards", 0, "numbers=1,2,3,4,5,6,7,7"), SeededRng(2))
+    BINGO.apply(pick, Action("cards", 0, "numbers=1,2,3,4,5,6,7,75"), SeededRng(2))
+    assert pick.cards[0]["card"] == [1, 2, 3, 4, 5, 6, 7, 75]
+    # One player alone: D-380's two players are not there, and the card comes back whole.
+    events = BINGO.apply(pick, Action("draw"), SeededRng(3))
+    assert [(e.result, e.returned) for e in events if isinstance(e, Settlement)] == [("void", 100)]
+
+
+def test_bonanza_sheets_stay_sealed_until_the_game_and_the_45_are_called_first() -> None:
+    from webgame.engine.protocol import Action
+    from webgame.games.bingo import BINGO
+
+    r = rules("bingo-bonanza", min_players=1)
+    state = BINGO.new_round(r, SeededRng(5), None)
+    assert state.pre_drawn == pre_draw(SeededRng(5), r)
+    BINGO.apply(state, Action("cards", 2, "count=2"), SeededRng(6))
+    assert [c["card"] for c in BINGO.view(state, 2)["cards"]] == [[], []]
+    BINGO.apply(state, Action("draw"), SeededRng(7))
+    assert state.calls[:45] == state.pre_drawn and len(state.calls) > 45
+    assert all(len(c["card"]) == 25 for c in BINGO.view(state, 2)["cards"])

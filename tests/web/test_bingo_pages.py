@@ -182,3 +182,32 @@ def test_the_lobby_and_the_rules_panel(guest):
     assert "sheets stay sealed until the game" in seat.html and "000 s.240-242; D-392" in seat.html  # the rules panel
     lobby = guest.get("/").get_data(as_text=True)
     assert "45 balls pre-drawn; blackout within 52 wins the jackpot" in lobby
+
+
+def test_two_requests_racing_on_the_game_settle_it_once(guest):
+    table = bingo("standard", min_players=1)
+    seat = Seat(guest, table, seat=0, buy="50")
+    buy(seat, "3")
+    rnd = latest_round(table)
+    rnd.deadline = utcnow() - timedelta(seconds=1)
+    db.session.commit()
+    # Two requests both saw the passed time: the first calls the game, the second's claim on the
+    # same round version is refused and rolled back.
+    from webgame.services.rounds import RoundWork, StaleError
+
+    stale = RoundWork.resume(table, db.session.get(Round, rnd.id))
+    seat.page()
+    db.session.expire_all()
+    clocks.default_move(stale)
+    try:
+        stale.save()
+        raised = False
+    except StaleError:
+        raised = True
+    db.session.rollback()
+    assert raised
+    db.session.expire_all()
+    rows = db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)).all()
+    assert sorted(r.bet for r in rows) == ["card-1", "card-2", "card-3"]
+    assert sum(r.returned for r in rows) == 2500  # one line prize, paid once
+    assert_books_balance()

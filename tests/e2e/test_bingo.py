@@ -19,11 +19,11 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     sit_and_buy(page, live_server["url"], "Grand Ronde Bingo with Planet Bingo")
-    page.locator('select[name="count"]').select_option("2")
     page.locator('input[name="planet"]').check()
+    expect(page.locator('select[name="count"]')).to_have_value("3")
     click_and_wait(page, "[data-action=buy-cards]")
-    expect(page.get_by_test_id("bingo-card")).to_have_count(2)
-    expect(page.get_by_test_id("chips")).to_have_text("$197.50")  # two cards at $1 + $0.25 (D-387)
+    expect(page.get_by_test_id("bingo-card")).to_have_count(3)
+    expect(page.get_by_test_id("chips")).to_have_text("$196.25")  # three cards at $1 + $0.25 (D-387)
     ARTIFACTS.mkdir(exist_ok=True)
     fit = ["dealer-cards", "decisions", "my-spots", "chip-rail"]
     assert fits_every_size(page, "bingo", "selling", fit) == []

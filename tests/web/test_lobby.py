@@ -50,8 +50,9 @@ def test_every_demo_table_shows_its_limits_and_key_rules(client, floor):
     # Baccarat tables, Asian Baccarat, Chemin de Fer, No Bust 4.0a and Buster 4.0, 21st Century
     # Free Bet, Lucky Chances Blackjack, Super Pan 9, Fortune and Face Up Pai Gow Poker, and
     # Pai Gow tiles, and the poker room's tables (every board game, Hold'em twice, the five
-    # draw games, every stud game, Chinese Poker and Trips), both keno tables and Pan
-    assert len(DEMO_TABLES) == 53 + 7 + 5 + 5 + 1 + 1 + 2 + 1 and {t[1] for t in DEMO_TABLES} >= POKER_ROOM
+    # draw games, every stud game, Chinese Poker and Trips), both keno tables, Pan and the three
+    # bingo halls (standard with Planet Bingo, Pick Your Own, Bingo Bonanza)
+    assert len(DEMO_TABLES) == 53 + 7 + 5 + 5 + 1 + 1 + 2 + 1 + 3 and {t[1] for t in DEMO_TABLES} >= POKER_ROOM
     for name, game, variant, _ in DEMO_TABLES:
         table = floor[name]
         v = registry.rules(game).variants[variant]

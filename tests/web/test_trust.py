@@ -144,14 +144,15 @@ def test_every_kind_is_refused_unless_it_is_a_legal_action_of_that_seat(app, slu
         assert tried > 2 * len(KINDS)
         assert_books_balance()
         return
-    bet = next(a for a in _legal(table, 0) if a.kind in ("bet", "against", "ticket"))
-    spot = "numbers=1,2,3" if bet.kind == "ticket" else bet.spot  # a keno ticket names its spots
+    bet = next(a for a in _legal(table, 0) if a.kind in ("bet", "against", "ticket", "cards"))
+    # A keno ticket names its spots; bingo cards their count.
+    spot = {"ticket": "numbers=1,2,3", "cards": "count=1"}.get(bet.kind, bet.spot)
     rnd = play.current_round(table)
     play.act(table, player, Action(bet.kind, 0, spot, bet.min),
              round_id=rnd.id if rnd else None, version=rnd.version if rnd else None)
     db.session.commit()
     tried += _refused_unless_legal(table, player, 0, other)  # betting open, one bet down
-    move = next((a for a in _legal(table, 0) if a.kind not in ("bet", "against", "clear", "ticket")), None)
+    move = next((a for a in _legal(table, 0) if a.kind not in ("bet", "against", "clear", "ticket", "cards")), None)
     if move is not None:
         rnd = play.current_round(table)
         play.act(table, player, Action(move.kind, 0, move.spot, move.min), round_id=rnd.id, version=rnd.version)

@@ -25,6 +25,8 @@ ENGINES: dict[str, str] = {
     "big-six": "webgame.games.wheel:BIG_SIX",
     # A draw game: one round is one draw shared by every ticket at the table (games/keno).
     "keno": "webgame.games.keno:KENO",
+    # The same schedule of draws: one round is one game of bingo (games/bingo).
+    "bingo": "webgame.games.bingo:BINGO",
     "three-card-poker": "webgame.games.carnival:THREE_CARD_POKER",
     "let-it-ride": "webgame.games.carnival:LET_IT_RIDE",
     "caribbean-stud": "webgame.games.carnival:CARIBBEAN_STUD",

@@ -45,6 +45,10 @@ DEMO_TABLES: list[tuple[str, str, str, dict[str, object]]] = [
     # Draw games: one draw every few minutes shared by every ticket at the table.
     ("Grand Ronde Keno", "keno", "grand-ronde", {}),
     ("Chapter 4 Progressive Keno", "keno", "chapter4", {}),
+    # Bingo on the same schedule; a demo hall plays with one player (P-405).
+    ("Grand Ronde Bingo with Planet Bingo", "bingo", "standard", {"options": {"planet_on": True, "min_players": 1}}),
+    ("Pick Your Own Bingo", "bingo", "pick-your-own", {"options": {"min_players": 1}}),
+    ("Bingo Bonanza", "bingo", "bingo-bonanza", {"options": {"min_players": 1}}),
     ("Grand Ronde Three Card Poker", "three-card-poker", "grand-ronde", {}),
     ("Chapter 4 Three Card Poker", "three-card-poker", "chapter4", {}),
     # A seated player banks (the player-dealer); bots may take the bank when offered it.

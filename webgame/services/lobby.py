@@ -160,6 +160,19 @@ def _keno(v: Variant, r: Rules) -> Iterator[str]:
     yield f"1 to {r['max_spots']} spots, way tickets, up to {plural(int(r['max_games']), 'game')} a ticket"
 
 
+def _bingo(v: Variant, r: Rules) -> Iterator[str]:
+    yield f"75 balls, a game every {plural(int(r['draw_minutes']), 'minute')}"
+    if r["kind"] == "pick":
+        yield f"Pick {r['spaces']} numbers: 8 matched within {r['within']} calls wins the jackpot"
+    elif r["kind"] == "bonanza":
+        yield f"{r['pre_drawn']} balls pre-drawn; blackout within {r['designated']} wins the jackpot"
+    else:
+        words = {"line": "Any line", "four-corners": "Four corners", "letter-x": "Letter X", "blackout": "Blackout"}
+        yield f"{words.get(str(r['pattern']), r['pattern'])}; the last ball called completes it"
+        if r.get("planet_on"):
+            yield "Planet Bingo progressive"
+
+
 def _three_card(v: Variant, r: Rules) -> Iterator[str]:
     if v.player_banked:
         # A seated player banks (P-033): the room's fee, never the house, is what the table takes.
@@ -376,7 +389,7 @@ KEY_RULES: dict[str, Callable[[Variant, Rules], Iterator[str]]] = {
     "blackjack": _blackjack, "spanish-21": _blackjack, "free-bet-blackjack": _blackjack, "blackjack-switch": _blackjack,
     "pure-spanish-21-5": _blackjack, "no-bust-21st-century-blackjack": _blackjack,
     "21st-century-free-bet-blackjack": _blackjack, "lucky-chances-blackjack": _blackjack,
-    "craps": _craps, "roulette": _roulette, "big-six": _big_six, "keno": _keno,
+    "craps": _craps, "roulette": _roulette, "big-six": _big_six, "keno": _keno, "bingo": _bingo,
     "three-card-poker": _three_card, "let-it-ride": _let_it_ride, "caribbean-stud": _caribbean,
     "mississippi-stud": _mississippi, "four-card-poker": _four_card, "ultimate-texas-holdem": _holdem, "jackpot-holdem": _holdem,
     "red-dog": _red_dog, "casino-war": _casino_war, "mini-baccarat": _baccarat, "ez-baccarat": _baccarat,

@@ -148,7 +148,9 @@ def reveal_draw(view: dict[str, Any], rnd: Round) -> bool:
     never sent before its time and nobody's result before the last ball. True while revealing."""
     if "reveal_ms" not in view:
         return False
-    total_ms = int(view["reveal_ms"]) * int(view.get("drawn_count", 20))
+    # Balls called before the game (Bingo Bonanza's pre-draw, 000 s.240) show at once.
+    first = int(view.get("pre_drawn", 0))
+    total_ms = int(view["reveal_ms"]) * (int(view.get("drawn_count", 20)) - first)
     if rnd.status == "open" and view.get("history") and rnd.started_at is not None and \
             (utcnow() - rnd.started_at).total_seconds() * 1000 < total_ms:
         # A round opened during the last draw's reveal: that draw shows once its time is up.
@@ -156,7 +158,7 @@ def reveal_draw(view: dict[str, Any], rnd: Round) -> bool:
     if not view.get("balls") or rnd.ended_at is None:
         return False
     elapsed_ms = int((utcnow() - rnd.ended_at).total_seconds() * 1000)
-    shown = min(len(view["balls"]), max(1, elapsed_ms // max(int(view["reveal_ms"]), 1) + 1))
+    shown = min(len(view["balls"]), first + max(1, elapsed_ms // max(int(view["reveal_ms"]), 1) + 1))
     revealing = shown < len(view["balls"])
     view["balls"] = view["balls"][:shown]
     view["revealing"] = revealing

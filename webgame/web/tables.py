@@ -140,6 +140,19 @@ def keno_ticket(form: Any) -> str:
     return f"numbers={numbers};games={games}"
 
 
+def bingo_cards(form: Any) -> str:
+    """Bingo cards as the felt's form posts them, without script: how many (with the Planet
+    Bingo add-on ticked), or a Pick Your Own card's ticked numbers or quick pick, in the text the
+    engine reads (``games/bingo/table``), which checks every figure."""
+    if form.get("quick_pick"):
+        return "quick=1"
+    numbers = form.getlist("number")
+    if numbers:
+        return "numbers=" + ",".join(n.strip()[:3] for n in numbers[:76])
+    spec = f"count={form.get('count', '').strip()[:3]}"
+    return spec + (";planet=1" if form.get("planet") else "")
+
+
 @bp.post("/<int:table_id>/act")
 @limiter.limit(_money_limit)
 @player_required
@@ -178,8 +191,10 @@ def act(table_id: int) -> Any:
         spot += "/" + request.form.get("lend", "").strip()[:6]
     if kind == "ticket" and not spot:
         spot = keno_ticket(request.form)
+    if kind == "cards" and not spot:
+        spot = bingo_cards(request.form)
     # A keno ticket names up to twenty numbers; every other spot is a short key.
-    action = Action(kind=kind[:24], seat=seat, spot=spot[:400 if kind == "ticket" else 48], amount=amount)
+    action = Action(kind=kind[:24], seat=seat, spot=spot[:400 if kind in ("ticket", "cards") else 48], amount=amount)
     try:
         if kind == "rebet":
             out = play.rebet(table, current_user, seat, round_id=round_id, version=version)

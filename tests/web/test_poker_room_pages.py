@@ -18,7 +18,7 @@ from webgame.services.tables import create_table
 
 from .tablehelp import Seat, assert_books_balance, latest_round
 
-CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
+CODE = re.compile(r'data-code="([2-9TJQKA][cdhs]|JK)"')  # the joker of Mexican Stud and Draw included
 
 
 def make(variant: str = "nl-procedure", game: str = "texas-holdem", config=None):

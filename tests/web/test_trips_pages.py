@@ -176,3 +176,62 @@ def test_the_clock_folds_a_silent_player(app, guest, monkeypatch):
     assert rnd.state["folded"] == [0] and rnd.state["cards"]["0"] == ["As", "Ad"]
     assert "bet" in b.page() and "bet" in b.actions
     assert_books_balance()
+
+
+def test_a_table_withdrawn_for_good_hands_its_carried_pot_to_a_table_of_the_same_limit(app, guest, monkeypatch):
+    """D-801: "If the table is withdrawn for good, the pot is carried into another Trips table of the
+    same limit. The house never keeps pot money." The operator moves it from a closed table."""
+    from tests.conftest import CasinoClient
+    from webgame.models import Table
+    from webgame.services.demo import seed
+    from webgame.services.tables import set_status
+
+    seed()
+    db.session.commit()
+    operator = CasinoClient(app.test_client())
+    operator.get("/login")
+    assert operator.post("/login", {"username": "operator", "password": "operator-pass-123"}).status_code == 302
+    table = make()
+    a, b = two_players(app, guest, table)
+    stack(monkeypatch, NO_PAIR)
+    a.act("deal")
+    bet_through(a, b)
+    same = create_table("Trips Same Limit", "trips-dcs", "commerce", config={"next_hand_s": 3600})
+    other = create_table("Trips Five", "trips-dcs", "commerce",
+                         config={"next_hand_s": 3600, "options": {"table_limit": "$5"}})
+    db.session.commit()
+    assert balance("carried", table) == 1280
+
+    def move(to) -> str:
+        operator.post(f"/operator/tables/{table.id}/carried-pot", {"to": to})
+        db.session.expire_all()
+        return operator.get("/operator/").get_data(as_text=True)
+
+    def pots() -> tuple[int, int, int]:
+        return balance("carried", table), balance("carried", same), balance("carried", other)
+
+    assert "Close the table before" in move(same.id) and pots() == (1280, 0, 0)
+    assert f'data-testid="move-pot-{table.id}"' not in operator.get("/operator/").get_data(as_text=True)
+    set_status(table, "closed", None)
+    db.session.commit()
+    page = operator.get("/operator/").get_data(as_text=True)
+    offered = re.search(rf'data-testid="move-pot-{table.id}".*?</form>', page, re.DOTALL).group(0)
+    assert f'value="{same.id}"' in offered and f'value="{other.id}"' not in offered  # the same limit only
+    for forged in (other.id, table.id, "nine", ""):
+        assert "Choose another table of the same game and limit" in move(forged) and pots() == (1280, 0, 0)
+    assert "Moved the carried pot of $12.80" in move(same.id)
+    assert pots() == (0, 1280, 0)
+    assert table_carry(db.session.get(Table, table.id))["play"]["pot"] == 0
+    assert table_carry(db.session.get(Table, table.id))["play"]["number"] == 2  # its round of play ended
+    assert table_carry(db.session.get(Table, same.id))["play"]["pot"] == 1280
+    assert audit.layout_problems() == [] and move(same.id) and pots() == (0, 1280, 0)  # a replay moves nothing
+    assert_books_balance()
+    # the next hand at the other table plays for the pot it took: three sevens win $12.80 and $16
+    a2, b2 = Seat(a.c, same, 0, buy="100"), Seat(b.c, same, 1, buy="100")
+    a2.page()
+    stack(monkeypatch, TRIPS)
+    assert a2.act("deal") == ""
+    bet_through(a2, b2)
+    db.session.expire_all()
+    assert pots() == (0, 0, 0) and 'data-testid="won-1">+$28.80' in b2.page()
+    assert_books_balance()

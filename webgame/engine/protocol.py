@@ -263,6 +263,10 @@ class Game(Protocol[StateT]):
 
     def carried_pot(self, carry: Mapping[str, Any] | None) -> int: ...
 
+    def with_carried_pot(self, carry: Mapping[str, Any] | None, cents: int) -> dict[str, Any]: ...
+
+    def carried_pot_terms(self, rules: Mapping[str, Any]) -> tuple[Any, ...]: ...
+
     def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool: ...
 
     def history(self, state: StateT, viewer: int | None, names: Mapping[int, str], table_name: str,
@@ -320,6 +324,15 @@ class GameBase(Game[StateT]):
     def carried_pot(self, carry: Mapping[str, Any] | None) -> int:
         """Cents the table's carried-pot account holds once a round left ``carry`` behind."""
         return 0
+
+    def with_carried_pot(self, carry: Mapping[str, Any] | None, cents: int) -> dict[str, Any]:
+        """The carry once the operator moves a carried pot (D-801): ``cents`` is what it holds
+        now; 0 when the pot left a table withdrawn for good, which ends its round of play."""
+        raise NotImplementedError(f"{type(self).__name__} carries no pot")
+
+    def carried_pot_terms(self, rules: Mapping[str, Any]) -> tuple[Any, ...]:
+        """What two tables must share for a carried pot to move between them (D-801: the limit)."""
+        return ()
 
     def seat_dealt_in(self, state: StateT, seat: int) -> bool:
         """The seat holds cards in a hand still being played (it may not cash out or leave)."""

@@ -154,3 +154,55 @@ def set_status(table: Table, status: str, operator: Player | None) -> None:
 
 def all_tables() -> list[Table]:
     return list(db.session.scalars(sa.select(Table).order_by(Table.id)))
+
+
+def pot_destinations(table: Table) -> list[Table]:
+    """Where a closed table's carried pot may go when the operator withdraws the table for good
+    (D-801): another table of the same game and variant, at the same limit."""
+    from .rounds import next_round_rules, table_carry
+
+    game = registry.engine(table.game, table.variant)
+    if not game.carries_pot or table.status != "closed" or not game.carried_pot(table_carry(table)):
+        return []
+    terms = game.carried_pot_terms(next_round_rules(table))
+    return [t for t in all_tables() if t.id != table.id and t.game == table.game and t.variant == table.variant
+            and game.carried_pot_terms(next_round_rules(t)) == terms]
+
+
+def move_carried_pot(source: Table, destination_id: int | None, operator: Player | None) -> tuple[int, Table]:
+    """D-801: "If the table is withdrawn for good, the pot is carried into another Trips table of
+    the same limit. The house never keeps pot money." The pot moves account to account on the
+    ledger, the source's round of play ends and the destination's next hand plays for both pots.
+    Neither table may be dealing a hand: a hand in progress has already read its table's pot."""
+    from . import wallet
+    from .rounds import current_round, table_carry, table_epoch
+
+    game = registry.engine(source.game, source.variant)
+    if not game.carries_pot:
+        raise ConfigError("This table carries no pot.")
+    if source.status != "closed":
+        raise ConfigError("Close the table before you move its carried pot.")
+    destination = next((t for t in pot_destinations(source) if t.id == destination_id), None)
+    if destination is None:
+        raise ConfigError("Choose another table of the same game and limit to take the carried pot.")
+    for table in (source, destination):
+        db.session.refresh(table, with_for_update=True)  # nobody else rewrites either carry meanwhile
+        rnd = current_round(table)
+        if rnd is not None and rnd.status == "open":
+            raise ConfigError(f"{table.name} is dealing a hand. Move the pot between hands.")
+    pot = game.carried_pot(table_carry(source))
+    if not pot:
+        raise ConfigError(f"{source.name} carries no pot.")
+    into = game.carried_pot(table_carry(destination)) + pot
+    wallet.transfer(wallet.account("carried", table_id=source.id, name="Carried pot"),
+                    wallet.account("carried", table_id=destination.id, name="Carried pot"), pot,
+                    memo=f"carried pot moved from {source.name} (D-801)"[:120])
+    source.carry = {"epoch": (source.carry or {}).get("epoch", table_epoch(source)),
+                    "data": game.with_carried_pot(table_carry(source), 0)}
+    destination.carry = {"epoch": (destination.carry or {}).get("epoch", table_epoch(destination)),
+                         "data": game.with_carried_pot(table_carry(destination), into)}
+    for table, what in ((source, "carried pot moved out"), (destination, "carried pot moved in")):
+        db.session.add(AuditLog(player_id=operator.id if operator else None, table_id=table.id, what=what,
+                                data={"amount": pot, "from": source.id, "to": destination.id}))
+        live.touch(table.id)
+    return pot, destination

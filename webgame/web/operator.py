@@ -65,6 +65,7 @@ def table_row(table: Table, board: floor.Dashboard) -> dict[str, Any]:
     if game is None:
         return row
     row["variant"] = game.variants[table.variant]
+    row["pot_to"] = table_service.pot_destinations(table)  # D-801, a closed table's carried pot
     if row["problem"] is None:
         row["limit"] = table_limit(table)
         edges = edges_of(table, table.variant, dict(table.config or {}))
@@ -141,6 +142,21 @@ def configure(table_id: int) -> Any:
         db.session.rollback()
         flash(str(exc), "error")
         return redirect(url_for("operator.index", edit=table.id) + f"#table-{table.id}")
+    return redirect(url_for("operator.index") + f"#table-{table.id}")
+
+
+@bp.post("/tables/<int:table_id>/carried-pot")
+@operator_required
+def carried_pot(table_id: int) -> Any:
+    """A closed table withdrawn for good hands its carried pot to a table of the same limit (D-801)."""
+    table = get_or_404(Table, table_id)
+    try:
+        moved, destination = table_service.move_carried_pot(table, request.form.get("to", type=int), current_user)
+        db.session.commit()
+        flash(f"Moved the carried pot of {fmt(moved)} from {table.name} to {destination.name}.", "ok")
+    except table_service.ConfigError as exc:
+        db.session.rollback()
+        flash(str(exc), "error")
     return redirect(url_for("operator.index") + f"#table-{table.id}")
 
 

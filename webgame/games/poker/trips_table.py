@@ -132,6 +132,18 @@ class TripsTable(GameBase[TripsState]):
     def carried_pot(self, carry: Mapping[str, Any] | None) -> int:
         return int(((carry or {}).get("play") or {}).get("pot", 0))
 
+    def with_carried_pot(self, carry: Mapping[str, Any] | None, cents: int) -> dict[str, Any]:
+        data = (carry or {}).get("play")
+        play = state_io.load(RoundOfPlay, data) if data else RoundOfPlay()
+        if cents == 0:  # the pot went to another table: this table's round of play is over (D-801)
+            play = RoundOfPlay(number=play.number + 1)
+        else:
+            play.pot = cents
+        return {"play": state_io.dump(play)}
+
+    def carried_pot_terms(self, rules: Mapping[str, Any]) -> tuple[Any, ...]:
+        return (int(rules["bet"]),)  # D-801: "another Trips table of the same limit"
+
     def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool:
         return seated >= 2  # D-801: a hand needs two players; the round of play waits
 

@@ -22,3 +22,25 @@ def open_table(server: dict[str, Any], name: str, game: str, variant: str,
     done = subprocess.run([sys.executable, "-c", script, json.dumps([name, game, variant]), json.dumps(config or {})],
                           cwd=server["root"], env=server["env"], check=True, capture_output=True, text=True)
     return int(done.stdout.strip().splitlines()[-1])
+
+
+def console_errors(page: Any) -> list[str]:
+    """The page's console errors from now on (a refused script or style shows up there)."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def refused(errors: list[str]) -> list[str]:
+    """The console errors of a Content Security Policy refusal."""
+    return [e for e in errors if "Content Security Policy" in e or "Refused" in e]
+
+
+def draw_now(server: dict[str, Any]) -> int:
+    """Move a draw game's scheduled time into the past, so the first request after it (the
+    page's own stream) runs the draw, and return the rounds moved (one per table selling)."""
+    import sqlite3
+
+    with sqlite3.connect(server["workdir"] / "casino.db") as db:
+        return db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
+                          "WHERE status = 'open' AND deadline_kind = 'draw'").rowcount

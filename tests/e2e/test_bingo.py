@@ -4,11 +4,11 @@ sees the balls come out one at a time and the cards' result, on one screen."""
 from __future__ import annotations
 
 import re
-import sqlite3
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.floor import console_errors, draw_now, refused
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size
 
@@ -16,8 +16,7 @@ pytestmark = pytest.mark.e2e
 
 
 def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = console_errors(page)
     sit_and_buy(page, live_server["url"], "Grand Ronde Bingo with Planet Bingo")
     page.locator('input[name="planet"]').check()
     expect(page.locator('select[name="count"]')).to_have_value("3")
@@ -29,10 +28,7 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
     assert fits_every_size(page, "bingo", "selling", fit) == []
     page.set_viewport_size({"width": 1280, "height": 800})
     # The game is called at its time on the server's clock: move that time into the past.
-    with sqlite3.connect(live_server["workdir"] / "casino.db") as db:
-        moved = db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
-                           "WHERE status = 'open' AND deadline_kind = 'draw'").rowcount
-    assert moved == 1
+    assert draw_now(live_server) == 1
     lit = page.locator(".bingo-ball.is-called")
     expect(lit.first).to_be_visible()
     expect(page.get_by_test_id("draw-caption")).to_contain_text(re.compile(r"Game \d+: ball \d+…"))
@@ -43,4 +39,4 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
     expect(page.locator(".bingo-ball.is-last")).to_have_count(1)
     expect(page.get_by_test_id("headline")).to_contain_text(re.compile(r"You (win|lose)"))
     assert fits_every_size(page, "bingo", "called", ["dealer-cards", "my-spots", "chip-rail"]) == []
-    assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e]
+    assert not refused(errors)

@@ -4,11 +4,11 @@ buys a ticket, sees the draw's balls come out one at a time and the ticket's res
 from __future__ import annotations
 
 import re
-import sqlite3
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.floor import console_errors, draw_now, refused
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size
 
@@ -16,8 +16,7 @@ pytestmark = pytest.mark.e2e
 
 
 def test_a_guest_marks_spots_buys_and_sees_the_draw(page: Page, live_server):
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = console_errors(page)
     sit_and_buy(page, live_server["url"], "Grand Ronde Keno")
     board = page.get_by_test_id("keno-board")
     for n in (3, 14, 27, 42, 66):
@@ -34,10 +33,7 @@ def test_a_guest_marks_spots_buys_and_sees_the_draw(page: Page, live_server):
     page.set_viewport_size({"width": 1280, "height": 800})
     # The draw runs at its time on the server's clock: move that time into the past, as the
     # first request after it (the page's own stream) runs it.
-    with sqlite3.connect(live_server["workdir"] / "casino.db") as db:
-        moved = db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
-                           "WHERE status = 'open' AND deadline_kind = 'draw'").rowcount
-    assert moved == 1
+    assert draw_now(live_server) == 1
     lit = page.locator(".keno-spot.is-drawn")
     expect(lit.first).to_be_visible()
     expect(page.get_by_test_id("draw-caption")).to_contain_text(re.compile(r"Draw \d+: \d+ of 20 balls…"))
@@ -46,4 +42,4 @@ def test_a_guest_marks_spots_buys_and_sees_the_draw(page: Page, live_server):
     expect(page.get_by_test_id("keno-results")).to_contain_text(re.compile(r"#1: \d of 5 caught"))
     expect(page.get_by_test_id("headline")).to_contain_text(re.compile(r"You (win|lose)"))
     assert fits_every_size(page, "keno", "drawn", ["dealer-cards", "my-spots", "chip-rail"]) == []
-    assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e]
+    assert not refused(errors)

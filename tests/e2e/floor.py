@@ -44,3 +44,21 @@ def draw_now(server: dict[str, Any]) -> int:
     with sqlite3.connect(server["workdir"] / "casino.db") as db:
         return db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
                           "WHERE status = 'open' AND deadline_kind = 'draw'").rowcount
+
+
+def fill_places(server: dict[str, Any], table_id: int, count: int, first: int = 1) -> None:
+    """Seat ``count`` players at a table from place ``first`` on (a crowded keno lounge or
+    bingo hall), the way the seat list's own "Sit here" does (``seating.sit``)."""
+    script = ("import json, sys\nfrom app import app\nfrom webgame.extensions import db\n"
+              "from webgame.models import Player, Table\nfrom webgame.services.seating import sit\n"
+              "table_id, first, count = json.loads(sys.argv[1])\n"
+              "with app.app_context():\n"
+              "    table = db.session.get(Table, table_id)\n"
+              "    for n in range(first, first + count):\n"
+              "        p = Player(username=f'crowd-{table_id}-{n}', display_name=f'Player {n + 1}', is_guest=True)\n"
+              "        db.session.add(p)\n"
+              "        db.session.flush()\n"
+              "        sit(table, p, n)\n"
+              "    db.session.commit()\n")
+    subprocess.run([sys.executable, "-c", script, json.dumps([table_id, first, count])],
+                   cwd=server["root"], env=server["env"], check=True, capture_output=True, text=True)

@@ -19,6 +19,7 @@ from .rng import Rng
 
 SELLING = "selling"  # the phase of a round whose tickets or cards are still sold
 DEFAULT_DRAW_MINUTES = 4  # D-397: a draw every four minutes unless the operator sets another
+MOST_PLACES = 100  # P-410: a lounge or hall's most places at one draw (a table opens with its rules' ``seats``)
 
 
 class DrawRound(Protocol):
@@ -40,6 +41,7 @@ class DrawGame(GameBase[DrawT]):
     seat's purchase) and ``table_move`` (the draw, a void, …)."""
 
     family = "draw"
+    most_seats = MOST_PLACES  # a lounge, not a felt with physical places (P-410)
     state_type: type[DrawT]
     closed_words = "Draw {no} is closed."
 

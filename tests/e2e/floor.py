@@ -36,14 +36,16 @@ def refused(errors: list[str]) -> list[str]:
     return [e for e in errors if "Content Security Policy" in e or "Refused" in e]
 
 
-def draw_now(server: dict[str, Any]) -> int:
-    """Move a draw game's scheduled time into the past, so the first request after it (the
-    page's own stream) runs the draw, and return the rounds moved (one per table selling)."""
+def draw_now(server: dict[str, Any], table_id: int | None = None) -> int:
+    """Move a draw game's scheduled time into the past (at one table, or every table selling),
+    so the first request after it (the page's own stream) runs the draw, and return the rounds
+    moved."""
     import sqlite3
 
+    where = "" if table_id is None else f" AND table_id = {int(table_id)}"
     with sqlite3.connect(server["workdir"] / "casino.db") as db:
         return db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
-                          "WHERE status = 'open' AND deadline_kind = 'draw'").rowcount
+                          "WHERE status = 'open' AND deadline_kind = 'draw'" + where).rowcount
 
 
 def fill_places(server: dict[str, Any], table_id: int, count: int, first: int = 1) -> None:

@@ -59,3 +59,40 @@ def test_a_crowded_hall_fits_one_screen(page: Page, live_server):
     assert outside_viewport(page, ["places", "dealer-cards", "decisions", "my-spots", "chip-rail"]) == []
     list_box = page.locator(".lounge-list").bounding_box()
     assert list_box is not None and list_box["height"] < 120  # a short list that scrolls, not 39 rows
+
+
+# The segment under the marker once the wheel stands: the one whose words sit nearest to it.
+UNDER_MARKER = """() => {
+    const wheel = document.querySelector('.prize-wheel');
+    const m = wheel.querySelector('.wheel-marker').getBoundingClientRect();
+    const mx = m.x + m.width / 2, my = m.y + m.height;
+    let best = null, gap = Infinity;
+    for (const seg of wheel.querySelectorAll('.prize-seg')) {
+        const t = seg.querySelector('text').getBoundingClientRect();
+        const d = Math.hypot(t.x + t.width / 2 - mx, t.y + t.height / 2 - my);
+        if (d < gap) { gap = d; best = seg; }
+    }
+    return [best.dataset.segment, best.querySelector('text').textContent.trim()];
+}"""
+
+
+def test_the_prize_wheel_turns_a_full_turn_and_lands_on_the_prize(page: Page, live_server):
+    """D-389, P-411: the winner's spin, drawn with the game, shows at least one full turn and
+    then the angle to its segment, and comes to rest with that segment under the marker."""
+    table_id = open_table(live_server, "Wheel Hall", "bingo", "standard",
+                          {"options": {"min_players": 1, "pattern": "line", "wheel": "every"}})
+    errors = console_errors(page)
+    sit_and_buy(page, live_server["url"], "Wheel Hall")
+    click_and_wait(page, "[data-action=buy-cards]")
+    expect(page.get_by_test_id("bingo-card")).to_have_count(3)
+    expect(page.locator(".prize-wheel")).to_have_count(0)  # nothing of the spin before the game
+    assert draw_now(live_server, table_id) == 1
+    wheel = page.locator(".prize-wheel")
+    expect(wheel).to_have_attribute("data-turned", re.compile(r"^\d"), timeout=30_000)
+    turned, turn_to = float(wheel.get_attribute("data-turned")), float(wheel.get_attribute("data-turn-to"))
+    assert turned >= 360 and turned == 360 + turn_to  # one full turn, then on to the segment
+    expect(wheel).not_to_have_class(re.compile(r"is-turning"), timeout=15_000)
+    segment, words = page.evaluate(UNDER_MARKER)
+    assert turn_to == int(segment) * 18 and words == wheel.get_attribute("data-result")
+    expect(page.get_by_test_id("prize-wheel")).to_contain_text(f"The prize wheel stopped on {words}.")
+    assert not refused(errors)

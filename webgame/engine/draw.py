@@ -88,6 +88,22 @@ class DrawGame(GameBase[DrawT]):
             raise IllegalAction(f"That is not a {self.slug} move.")
         return self.table_move(state, action, rng)
 
+    # -- house bots (P-412) ------------------------------------------------------------------
+    def bot_action(self, state: DrawT, seat: int) -> Action | None:
+        """A house bot buys once for each draw, while it sells: the game's own purchase within
+        its limits (``bot_purchase``), none while it still holds one for this draw."""
+        if seat < 0 or not self.selling(state) or self.holds(state, seat):
+            return None
+        return self.bot_purchase(state, seat)
+
+    def holds(self, state: DrawT, seat: int) -> bool:
+        """Whether ``seat`` already has a ticket or a card playing this draw."""
+        raise NotImplementedError
+
+    def bot_purchase(self, state: DrawT, seat: int) -> Action | None:
+        """A bot's purchase for this draw, inside the table's limits, or None."""
+        return None
+
     def offers(self, state: DrawT, seat: int) -> list[Legal]:
         """What ``seat`` may do while the round sells (the table's moves for SYSTEM_SEAT)."""
         raise NotImplementedError

@@ -110,6 +110,16 @@ class BingoGame(DrawGame[BingoState]):
         price = int(state.rules["card_price"])
         return [Legal("cards", "", price, price * int(state.rules["max_cards"]), "Buy cards")]
 
+    def holds(self, state: BingoState, seat: int) -> bool:
+        return any(int(c["seat"]) == seat for c in state.cards)
+
+    def bot_purchase(self, state: BingoState, seat: int) -> Action | None:
+        """One card for this game at its price, without the Planet Bingo add-on; at Pick Your
+        Own a quick pick (P-412). One card is within any hall's most a player holds."""
+        if int(state.rules["max_cards"]) < 1:
+            return None
+        return Action("cards", seat, "quick=1" if state.rules["kind"] == "pick" else "count=1")
+
     def sell(self, state: BingoState, action: Action, rng: Rng) -> list[Event]:
         try:
             return self._buy(state, action.seat, action.spot, rng)

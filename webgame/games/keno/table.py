@@ -39,6 +39,8 @@ from ...engine.protocol import (
 from ...engine.rng import Rng
 from .tickets import Capped, TicketError, apply_cap, check_numbers, parse, prize, split_award, ways_of
 
+BOT_SPOTS = 6  # a house bot's quick pick (P-412): the spot count the felt offers first
+
 
 @dataclass
 class KenoState:
@@ -143,6 +145,20 @@ class KenoGame(DrawGame[KenoState]):
             return [Legal("draw", label="Draw"), Legal("void", label="Void the draw"), Legal("open")]
         way = state.rules["limits"]["way"]
         return [Legal("ticket", "", int(way["min"]), int(state.rules["limits"]["ticket"]["max"]), "Buy a ticket")]
+
+    def holds(self, state: KenoState, seat: int) -> bool:
+        return any(int(t["seat"]) == seat for t in state.tickets)
+
+    def bot_purchase(self, state: KenoState, seat: int) -> Action | None:
+        """A quick pick of the house's spot count (or the table's most, if fewer) for this draw
+        only, at the minimum per way: one way, so the ticket's price is the way's wager and
+        never over the ticket's limit (P-412)."""
+        rules = state.rules
+        spots = min(BOT_SPOTS, int(rules.get("max_spots", 15)))
+        wager = int(rules["limits"]["way"]["min"])
+        if wager > int(rules["limits"]["ticket"]["max"]):
+            return None
+        return Action("ticket", seat, f"quick={spots};games=1", wager)
 
     def sell(self, state: KenoState, action: Action, rng: Rng) -> list[Event]:
         return self._ticket(state, action.seat, action.spot, action.amount, rng)

@@ -64,3 +64,17 @@ def fill_places(server: dict[str, Any], table_id: int, count: int, first: int = 
               "    db.session.commit()\n")
     subprocess.run([sys.executable, "-c", script, json.dumps([table_id, first, count])],
                    cwd=server["root"], env=server["env"], check=True, capture_output=True, text=True)
+
+
+def buy_at_the_draw(page: Any, action: str, bought: str) -> None:
+    """Press a draw game's buy button ``[data-action=<action>]`` until what it buys (the test id
+    ``bought``) is on the page: a live refresh landing mid-click can swallow the post, as at
+    the chip portal, and the page is then fetched again."""
+    from tests.e2e.test_dice_wheels import click_and_wait
+
+    for _ in range(3):
+        click_and_wait(page, f"[data-action={action}]")
+        if page.get_by_test_id(bought).count():
+            return
+        page.reload()
+    raise AssertionError(f"nothing bought with {action}: {page.locator('.flash, [role=alert]').all_inner_texts()}")

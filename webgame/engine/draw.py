@@ -38,7 +38,8 @@ class DrawGame(GameBase[DrawT]):
     A game names its state type (``state_type``), the words of a closed round
     (``closed_words``, with ``{no}`` for the draw's number) and implements ``number`` (the
     table's draw or game number), ``offers`` (what a seated player may buy now), ``sell`` (a
-    seat's purchase) and ``table_move`` (the draw, a void, …)."""
+    seat's purchase) and ``table_move`` (the draw, a void, …); for house bots, ``holds`` and
+    ``bot_purchase`` (P-412)."""
 
     family = "draw"
     most_seats = MOST_PLACES  # a lounge, not a felt with physical places (P-410)

@@ -1,7 +1,8 @@
 /*
  * Table devices: brief animations only. The outcome is already on the page, drawn by
  * the server; nothing here is needed to play.
- *  - wheels ([data-spin-key][data-spin-no]) spin, and dice ([data-roll-key][data-roll-no])
+ *  - wheels ([data-spin-key][data-spin-no]) spin, the prize wheel ([data-turn-key]) turns to its
+ *    segment, and dice ([data-roll-key][data-roll-no])
  *    tumble, when their number is newer than the one this tab saw last (sessionStorage),
  *    so a result animates once, not on every swap or reload;
  *  - while they move, the root element carries .is-revealing, so the result banner and
@@ -127,7 +128,37 @@
     reveal(ms, el);
   }
 
+  // A wheel that turns to a segment already drawn (the bingo prize wheel, D-389): at least one
+  // full turn and then the angle to the segment (``data-turn-to``), once per result in this tab.
+  // The rotor is drawn at rest on the segment, so without script, or with reduced motion, the
+  // result simply shows. ``data-turned`` tells the degrees applied (0: shown at rest).
+  var TURN_MS = 3200;
+
+  function turn(el) {
+    var spin = el.querySelector(".wheel-spin");
+    var to = parseFloat(el.getAttribute("data-turn-to"));
+    if (!spin || !isFinite(to) || el.hasAttribute("data-turned")) { return; }
+    var key = "casino.turn." + el.getAttribute("data-turn-key");
+    var degrees = 360 + ((to % 360) + 360) % 360;
+    var old = seen(key, "shown");
+    var r = running[key];
+    var elapsed = r ? Date.now() - r.start : 0;
+    if (reducedMotion() || !spin.animate || (old !== null && !(r && elapsed < TURN_MS))) {
+      el.setAttribute("data-turned", "0");
+      return;
+    }
+    if (!r) { running[key] = { no: "turn", start: Date.now() }; }
+    el.setAttribute("data-turned", String(degrees));
+    el.classList.add("is-turning");
+    var anim = spin.animate([{ transform: "rotate(" + degrees + "deg)" }, { transform: "rotate(0deg)" }],
+                            { duration: TURN_MS, easing: "cubic-bezier(0.12, 0.6, 0.2, 1)" });
+    anim.currentTime = elapsed;  // a live refresh mid-turn carries on from the same point
+    reveal(TURN_MS - elapsed, el);
+    anim.finished.then(function () { el.classList.remove("is-turning"); }, function () { /* swapped out */ });
+  }
+
   function check() {
+    Array.prototype.forEach.call(doc.querySelectorAll("[data-turn-key][data-turn-to]"), turn);
     Array.prototype.forEach.call(doc.querySelectorAll("[data-spin-key][data-spin-no]"), function (el) {
       device(el, "spin", "data-spin-no", SPIN_MS, function (wheel, elapsed) {
         animate(wheel, "is-spinning", SPIN_MS, elapsed);

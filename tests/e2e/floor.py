@@ -22,3 +22,59 @@ def open_table(server: dict[str, Any], name: str, game: str, variant: str,
     done = subprocess.run([sys.executable, "-c", script, json.dumps([name, game, variant]), json.dumps(config or {})],
                           cwd=server["root"], env=server["env"], check=True, capture_output=True, text=True)
     return int(done.stdout.strip().splitlines()[-1])
+
+
+def console_errors(page: Any) -> list[str]:
+    """The page's console errors from now on (a refused script or style shows up there)."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def refused(errors: list[str]) -> list[str]:
+    """The console errors of a Content Security Policy refusal."""
+    return [e for e in errors if "Content Security Policy" in e or "Refused" in e]
+
+
+def draw_now(server: dict[str, Any], table_id: int | None = None) -> int:
+    """Move a draw game's scheduled time into the past (at one table, or every table selling),
+    so the first request after it (the page's own stream) runs the draw, and return the rounds
+    moved."""
+    import sqlite3
+
+    where = "" if table_id is None else f" AND table_id = {int(table_id)}"
+    with sqlite3.connect(server["workdir"] / "casino.db") as db:
+        return db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
+                          "WHERE status = 'open' AND deadline_kind = 'draw'" + where).rowcount
+
+
+def fill_places(server: dict[str, Any], table_id: int, count: int, first: int = 1) -> None:
+    """Seat ``count`` players at a table from place ``first`` on (a crowded keno lounge or
+    bingo hall), the way the seat list's own "Sit here" does (``seating.sit``)."""
+    script = ("import json, sys\nfrom app import app\nfrom webgame.extensions import db\n"
+              "from webgame.models import Player, Table\nfrom webgame.services.seating import sit\n"
+              "table_id, first, count = json.loads(sys.argv[1])\n"
+              "with app.app_context():\n"
+              "    table = db.session.get(Table, table_id)\n"
+              "    for n in range(first, first + count):\n"
+              "        p = Player(username=f'crowd-{table_id}-{n}', display_name=f'Player {n + 1}', is_guest=True)\n"
+              "        db.session.add(p)\n"
+              "        db.session.flush()\n"
+              "        sit(table, p, n)\n"
+              "    db.session.commit()\n")
+    subprocess.run([sys.executable, "-c", script, json.dumps([table_id, first, count])],
+                   cwd=server["root"], env=server["env"], check=True, capture_output=True, text=True)
+
+
+def buy_at_the_draw(page: Any, action: str, bought: str) -> None:
+    """Press a draw game's buy button ``[data-action=<action>]`` until what it buys (the test id
+    ``bought``) is on the page: a live refresh landing mid-click can swallow the post, as at
+    the chip portal, and the page is then fetched again."""
+    from tests.e2e.test_dice_wheels import click_and_wait
+
+    for _ in range(3):
+        click_and_wait(page, f"[data-action={action}]")
+        if page.get_by_test_id(bought).count():
+            return
+        page.reload()
+    raise AssertionError(f"nothing bought with {action}: {page.locator('.flash, [role=alert]').all_inner_texts()}")

@@ -4,20 +4,19 @@ sees the balls come out one at a time and the cards' result, on one screen."""
 from __future__ import annotations
 
 import re
-import sqlite3
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.floor import buy_at_the_draw, console_errors, draw_now, fill_places, open_table, refused
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size
+from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size, outside_viewport
 
 pytestmark = pytest.mark.e2e
 
 
 def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
-    errors: list[str] = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = console_errors(page)
     sit_and_buy(page, live_server["url"], "Grand Ronde Bingo with Planet Bingo")
     page.locator('input[name="planet"]').check()
     expect(page.locator('select[name="count"]')).to_have_value("3")
@@ -29,10 +28,7 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
     assert fits_every_size(page, "bingo", "selling", fit) == []
     page.set_viewport_size({"width": 1280, "height": 800})
     # The game is called at its time on the server's clock: move that time into the past.
-    with sqlite3.connect(live_server["workdir"] / "casino.db") as db:
-        moved = db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
-                           "WHERE status = 'open' AND deadline_kind = 'draw'").rowcount
-    assert moved == 1
+    assert draw_now(live_server) == 1
     lit = page.locator(".bingo-ball.is-called")
     expect(lit.first).to_be_visible()
     expect(page.get_by_test_id("draw-caption")).to_contain_text(re.compile(r"Game \d+: ball \d+…"))
@@ -43,4 +39,60 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
     expect(page.locator(".bingo-ball.is-last")).to_have_count(1)
     expect(page.get_by_test_id("headline")).to_contain_text(re.compile(r"You (win|lose)"))
     assert fits_every_size(page, "bingo", "called", ["dealer-cards", "my-spots", "chip-rail"]) == []
-    assert not [e for e in errors if "Content Security Policy" in e or "Refused" in e]
+    assert not refused(errors)
+
+
+def test_a_crowded_hall_fits_one_screen(page: Page, live_server):
+    """P-410: forty places taken; the viewer sees their own place and cards, the others as a
+    count and a short list, and the page still fits one screen at 1280×720."""
+    table_id = open_table(live_server, "Crowded Bingo Hall", "bingo", "standard", {"options": {"min_players": 1}})
+    fill_places(live_server, table_id, 39)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    sit_and_buy(page, live_server["url"], "Crowded Bingo Hall")
+    buy_at_the_draw(page, "buy-cards", "bingo-card")
+    expect(page.get_by_test_id("bingo-card")).to_have_count(3)
+    expect(page.get_by_test_id("places-count")).to_have_text("40 of 60 taken")
+    expect(page.locator(".lounge-item")).to_have_count(39)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "bingo-crowded-1280x720.png"))
+    assert outside_viewport(page, ["places", "dealer-cards", "decisions", "my-spots", "chip-rail"]) == []
+    list_box = page.locator(".lounge-list").bounding_box()
+    assert list_box is not None and list_box["height"] < 120  # a short list that scrolls, not 39 rows
+
+
+# The segment under the marker once the wheel stands: the one whose words sit nearest to it.
+UNDER_MARKER = """() => {
+    const wheel = document.querySelector('.prize-wheel');
+    const m = wheel.querySelector('.wheel-marker').getBoundingClientRect();
+    const mx = m.x + m.width / 2, my = m.y + m.height;
+    let best = null, gap = Infinity;
+    for (const seg of wheel.querySelectorAll('.prize-seg')) {
+        const t = seg.querySelector('text').getBoundingClientRect();
+        const d = Math.hypot(t.x + t.width / 2 - mx, t.y + t.height / 2 - my);
+        if (d < gap) { gap = d; best = seg; }
+    }
+    return [best.dataset.segment, best.querySelector('text').textContent.trim()];
+}"""
+
+
+def test_the_prize_wheel_turns_a_full_turn_and_lands_on_the_prize(page: Page, live_server):
+    """D-389, P-411: the winner's spin, drawn with the game, shows at least one full turn and
+    then the angle to its segment, and comes to rest with that segment under the marker."""
+    table_id = open_table(live_server, "Wheel Hall", "bingo", "standard",
+                          {"options": {"min_players": 1, "pattern": "line", "wheel": "every"}})
+    errors = console_errors(page)
+    sit_and_buy(page, live_server["url"], "Wheel Hall")
+    buy_at_the_draw(page, "buy-cards", "bingo-card")
+    expect(page.get_by_test_id("bingo-card")).to_have_count(3)
+    expect(page.locator(".prize-wheel")).to_have_count(0)  # nothing of the spin before the game
+    assert draw_now(live_server, table_id) == 1
+    wheel = page.locator(".prize-wheel")
+    expect(wheel).to_have_attribute("data-turned", re.compile(r"^\d"), timeout=30_000)
+    turned, turn_to = float(wheel.get_attribute("data-turned")), float(wheel.get_attribute("data-turn-to"))
+    assert turned >= 360 and turned == 360 + turn_to  # one full turn, then on to the segment
+    expect(wheel).not_to_have_class(re.compile(r"is-turning"), timeout=15_000)
+    segment, words = page.evaluate(UNDER_MARKER)
+    assert turn_to == int(segment) * 18 and words == wheel.get_attribute("data-result")
+    expect(page.get_by_test_id("prize-wheel")).to_contain_text(f"The prize wheel stopped on {words}.")
+    assert not refused(errors)

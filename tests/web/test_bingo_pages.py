@@ -10,6 +10,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from tests.web.tablehelp import Seat, assert_books_balance, chips, latest_round, me, second_player
+from webgame.engine.money import fmt
 from webgame.extensions import db
 from webgame.models import BetSettlement, Round, utcnow
 from webgame.services import clocks
@@ -210,4 +211,27 @@ def test_two_requests_racing_on_the_game_settle_it_once(guest):
     rows = db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)).all()
     assert sorted(r.bet for r in rows) == ["card-1", "card-2", "card-3"]
     assert sum(r.returned for r in rows) == 2500  # one line prize, paid once
+    assert_books_balance()
+
+
+def test_the_prize_wheel_is_sent_after_the_last_ball_drawn_at_rest_on_its_segment(guest):
+    """D-389, P-411: the winner's one spin is in the page only once the last ball shows, as a
+    wheel drawn at rest on the landed segment (the script turns it there) and in words."""
+    table = bingo("standard", min_players=1, pattern="line", wheel="every")
+    seat = Seat(guest, table, seat=0, buy="50")
+    buy(seat, "1")
+    called = run_the_game(seat)
+    segment = called.state["wheel"]
+    assert segment is not None
+    assert 'data-testid="prize-wheel"' not in seat.html and "data-turn-to" not in seat.html
+    assert "The prize wheel stopped" not in seat.html
+    called.ended_at = utcnow() - timedelta(seconds=120)
+    db.session.commit()
+    seat.page()
+    won = fmt(called.rules["wheel_segments"][segment])
+    turn_to = re.search(r'data-turn-to="([^"]+)"', seat.html).group(1)
+    assert float(turn_to) == segment * 18  # twenty segments of 18°
+    hit = re.findall(r'class="seg-g prize-seg is-hit" data-segment="(\d+)"', seat.html)
+    assert hit == [str(segment)]
+    assert f"The prize wheel stopped on {won}." in seat.html and f'data-result="{won}"' in seat.html
     assert_books_balance()

@@ -205,6 +205,7 @@ class Game(Protocol[StateT]):
     owner_stacks: bool
     opens_itself: int | None
     carries_pot: bool
+    most_seats: int
 
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> StateT:
         """A round in its betting phase. ``carry`` is what the last round left (a shoe)."""
@@ -320,6 +321,9 @@ class GameBase(Game[StateT]):
     # A pot that outlives the round in the table's carried-pot account (Trips, D-801):
     # ``carried_pot(carry)`` is what that account must hold (services/audit.py).
     carries_pot = False
+    # The most seats a table of the game may have: a felt's physical places. A draw game's
+    # lounge or hall holds many more (engine/draw.py, P-410).
+    most_seats = 12
 
     def carried_pot(self, carry: Mapping[str, Any] | None) -> int:
         """Cents the table's carried-pot account holds once a round left ``carry`` behind."""

@@ -52,6 +52,16 @@ def table_name(raw: str | None) -> str:
         raise ConfigError(str(exc)) from exc
 
 
+def seat_count(raw: str | None) -> int | None:
+    """The seat count typed on the operator's form: None when left empty (the rules' own)."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()) or len(text) > 4:
+        raise ConfigError("The number of seats is a whole number.")
+    return int(text)
+
+
 def create_table(name: str, game: str, variant: str, *, config: dict[str, Any] | None = None,
                  seats: int | None = None, bots_allowed: bool = True,
                  operator: Player | None = None) -> Table:
@@ -61,8 +71,11 @@ def create_table(name: str, game: str, variant: str, *, config: dict[str, Any] |
     name = table_name(name)
     rules = registry.rules(game).variants[variant].rules
     count = seats or int(rules.get("seats", 7))
-    if not 1 <= count <= 12:
-        raise ConfigError("A table has 1 to 12 seats.")
+    most = registry.engine(game, variant).most_seats
+    if not 1 <= count <= most:
+        # A draw game's lounge or hall holds many players (P-410); a felt keeps its places.
+        places = "places" if registry.rules(game).family == "draw" else "seats"
+        raise ConfigError(f"A {registry.rules(game).name} table has 1 to {most} {places}.")
     table = Table(name=name or registry.rules(game).name, game=game, variant=variant,
                   config=config, seat_count=count, bots_allowed=bots_allowed, status="open")
     db.session.add(table)

@@ -164,6 +164,11 @@ def reveal_draw(view: dict[str, Any], rnd: Round) -> bool:
     view["revealing"] = revealing
     if revealing:
         view["results"], view["awards"] = [], []
+        # Bingo's winners and the prize wheel's spin (D-389) are the game's result too: sent
+        # once the last ball is shown, never before.
+        for key, nothing in (("winners", []), ("won_prize", ""), ("wheel", None)):
+            if key in view:
+                view[key] = nothing
     return revealing
 
 

@@ -118,6 +118,7 @@ def create() -> Any:
         table = table_service.create_table(
             request.form.get("name", ""), game, variant,
             config=configuration.from_form(game, variant, request.form.to_dict()),
+            seats=table_service.seat_count(request.form.get("seats")),
             bots_allowed=bool(request.form.get("bots_allowed")), operator=current_user)
         db.session.commit()
         flash(f"Opened {table.name}.", "ok")

@@ -22,13 +22,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import state as codec
+from ...engine.draw import DrawGame
 from ...engine.money import Cents, fmt
 from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
     Event,
-    GameBase,
     IllegalAction,
     Legal,
     MeterMove,
@@ -78,15 +77,16 @@ def _fields(spec: str) -> dict[str, str]:
     return out
 
 
-class BingoGame(GameBase[BingoState]):
+class BingoGame(DrawGame[BingoState]):
     slug = "bingo"
     name = "Bingo"
-    family = "draw"
     opening_actions = ("cards",)
 
-    def draw_every(self, state: BingoState) -> int | None:
-        """Seconds between games: the round's deadline is the next game's time (as keno's)."""
-        return int(state.rules.get("draw_minutes", 4)) * 60 if state.phase == "selling" else None
+    state_type = BingoState
+    closed_words = "Game {no} is closed: cards now play the next game."
+
+    def number(self, state: BingoState) -> int:
+        return state.game_no
 
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> BingoState:
         carry = carry or {}
@@ -99,44 +99,34 @@ class BingoGame(GameBase[BingoState]):
         return state
 
     def carry(self, state: BingoState) -> dict[str, Any]:
-        done = state.phase != "selling"
+        done = not self.selling(state)
         history = state.history + ([list(state.calls)] if state.calls else [])
         return {"games": state.game_no if done else state.game_no - 1, "serial": state.serial,
                 "history": history[-int(state.rules.get("history", 10)):]}
 
-    def is_over(self, state: BingoState) -> bool:
-        return state.phase != "selling"
-
-    def to_act(self, state: BingoState) -> int | None:
-        return None
-
-    def timeout_action(self, state: BingoState) -> Action | None:
-        return Action("draw", SYSTEM_SEAT) if state.phase == "selling" else None
-
-    def dump(self, state: BingoState) -> dict[str, Any]:
-        return codec.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> BingoState:
-        return codec.load(BingoState, data)
-
-    def legal_actions(self, state: BingoState, seat: int) -> list[Legal]:
-        if state.phase != "selling":
-            return []
+    def offers(self, state: BingoState, seat: int) -> list[Legal]:
         if seat == SYSTEM_SEAT:
             return [Legal("draw", label="Call the game"), Legal("void", label="Void the game")]
         price = int(state.rules["card_price"])
         return [Legal("cards", "", price, price * int(state.rules["max_cards"]), "Buy cards")]
 
-    def apply(self, state: BingoState, action: Action, rng: Rng) -> list[Event]:
-        if state.phase != "selling":
-            raise IllegalAction(f"Game {state.game_no} is closed: cards now play the next game.")
-        if action.kind == "cards" and action.seat >= 0:
-            try:
-                return self._buy(state, action.seat, action.spot, rng)
-            except CardError as exc:
-                raise IllegalAction(str(exc)) from None
-        if action.seat != SYSTEM_SEAT:
-            raise IllegalAction("That is not a bingo move.")
+    def holds(self, state: BingoState, seat: int) -> bool:
+        return any(int(c["seat"]) == seat for c in state.cards)
+
+    def bot_purchase(self, state: BingoState, seat: int) -> Action | None:
+        """One card for this game at its price, without the Planet Bingo add-on; at Pick Your
+        Own a quick pick (P-412). One card is within any hall's most a player holds."""
+        if int(state.rules["max_cards"]) < 1:
+            return None
+        return Action("cards", seat, "quick=1" if state.rules["kind"] == "pick" else "count=1")
+
+    def sell(self, state: BingoState, action: Action, rng: Rng) -> list[Event]:
+        try:
+            return self._buy(state, action.seat, action.spot, rng)
+        except CardError as exc:
+            raise IllegalAction(str(exc)) from None
+
+    def table_move(self, state: BingoState, action: Action, rng: Rng) -> list[Event]:
         if action.kind == "draw":
             players = {int(c["seat"]) for c in state.cards}
             if len(players) < int(state.rules.get("min_players", 2)):
@@ -256,7 +246,7 @@ class BingoGame(GameBase[BingoState]):
         """The flashboard and the viewer's own cards; nobody sees another's cards."""
         rules = state.rules
         mine = [c for c in state.cards if viewer is not None and int(c["seat"]) == viewer]
-        sealed = rules["kind"] == "bonanza" and state.phase == "selling"  # D-392: sheets stay sealed
+        sealed = rules["kind"] == "bonanza" and self.selling(state)  # D-392: sheets stay sealed
         kind = str(rules["kind"])
         name = str(rules.get("pattern", "")) if kind != "pick" else ""
         return {
@@ -268,7 +258,7 @@ class BingoGame(GameBase[BingoState]):
             "balls": list(state.calls),
             "board": int(rules["balls"]),
             "drawn_count": len(state.calls),
-            "pre_drawn": len(state.pre_drawn) if state.phase != "selling" else 0,
+            "pre_drawn": len(state.pre_drawn) if not self.selling(state) else 0,
             "reveal_ms": int(rules.get("reveal_ms", 400)),
             "pattern": name,
             "pattern_words": PRIZE_WORDS.get(name, name),

@@ -23,13 +23,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...engine import state as codec
+from ...engine.draw import DrawGame
 from ...engine.money import Cents, fmt
 from ...engine.protocol import (
     SYSTEM_SEAT,
     Action,
     Event,
-    GameBase,
     IllegalAction,
     Legal,
     MeterMove,
@@ -39,6 +38,8 @@ from ...engine.protocol import (
 )
 from ...engine.rng import Rng
 from .tickets import Capped, TicketError, apply_cap, check_numbers, parse, prize, split_award, ways_of
+
+BOT_SPOTS = 6  # a house bot's quick pick (P-412): the spot count the felt offers first
 
 
 @dataclass
@@ -97,18 +98,18 @@ def limit_refusal(rules: Mapping[str, Any], meters: Mapping[str, int]) -> str:
     return ""
 
 
-class KenoGame(GameBase[KenoState]):
+class KenoGame(DrawGame[KenoState]):
     slug = "keno"
     name = "Keno"
-    family = "draw"
     opening_actions = ("ticket",)
     window_closes_with = "open"  # the move of a round the table opens itself (carried tickets)
     opens_itself = 20  # seconds after a draw: tickets riding to the next draw open its round (services.clocks)
 
-    # -- the draw's schedule (services.clocks) ------------------------------------------------
-    def draw_every(self, state: KenoState) -> int | None:
-        """Seconds between draws (D-397): the round's deadline is the next draw's time."""
-        return int(state.rules.get("draw_minutes", 4)) * 60 if state.phase == "selling" else None
+    state_type = KenoState
+    closed_words = "Draw {no} is closed: tickets now play the next draw."
+
+    def number(self, state: KenoState) -> int:
+        return state.draw_no
 
     def can_open(self, carry: Mapping[str, Any] | None, seated: int) -> bool:
         return bool((carry or {}).get("tickets"))
@@ -125,7 +126,7 @@ class KenoGame(GameBase[KenoState]):
                          history=[list(map(int, b)) for b in carry.get("history", [])])
 
     def carry(self, state: KenoState) -> dict[str, Any]:
-        done = state.phase != "selling"
+        done = not self.selling(state)
         riding = [t for t in state.tickets if int(t["played"]) < int(t["games"])] if done else state.tickets
         history = state.history + ([list(state.balls)] if state.balls else [])
         return {"draws": state.draw_no if done else state.draw_no - 1, "serial": state.serial,
@@ -138,37 +139,31 @@ class KenoGame(GameBase[KenoState]):
         return sum(ticket_price(t) * (int(t["games"]) - int(t["played"]))
                    for t in (carry or {}).get("tickets", []) if int(t["seat"]) == seat)
 
-    def is_over(self, state: KenoState) -> bool:
-        return state.phase != "selling"
-
-    def to_act(self, state: KenoState) -> int | None:
-        return None
-
-    def timeout_action(self, state: KenoState) -> Action | None:
-        return Action("draw", SYSTEM_SEAT) if state.phase == "selling" else None
-
-    def dump(self, state: KenoState) -> dict[str, Any]:
-        return codec.dump(state)
-
-    def load(self, data: Mapping[str, Any]) -> KenoState:
-        return codec.load(KenoState, data)
-
     # -- what a seat may do ---------------------------------------------------------------------
-    def legal_actions(self, state: KenoState, seat: int) -> list[Legal]:
-        if state.phase != "selling":
-            return []
+    def offers(self, state: KenoState, seat: int) -> list[Legal]:
         if seat == SYSTEM_SEAT:
             return [Legal("draw", label="Draw"), Legal("void", label="Void the draw"), Legal("open")]
         way = state.rules["limits"]["way"]
         return [Legal("ticket", "", int(way["min"]), int(state.rules["limits"]["ticket"]["max"]), "Buy a ticket")]
 
-    def apply(self, state: KenoState, action: Action, rng: Rng) -> list[Event]:
-        if state.phase != "selling":
-            raise IllegalAction(f"Draw {state.draw_no} is closed: tickets now play the next draw.")
-        if action.kind == "ticket" and action.seat >= 0:
-            return self._ticket(state, action.seat, action.spot, action.amount, rng)
-        if action.seat != SYSTEM_SEAT:
-            raise IllegalAction("That is not a keno move.")
+    def holds(self, state: KenoState, seat: int) -> bool:
+        return any(int(t["seat"]) == seat for t in state.tickets)
+
+    def bot_purchase(self, state: KenoState, seat: int) -> Action | None:
+        """A quick pick of the house's spot count (or the table's most, if fewer) for this draw
+        only, at the minimum per way: one way, so the ticket's price is the way's wager and
+        never over the ticket's limit (P-412)."""
+        rules = state.rules
+        spots = min(BOT_SPOTS, int(rules.get("max_spots", 15)))
+        wager = int(rules["limits"]["way"]["min"])
+        if wager > int(rules["limits"]["ticket"]["max"]):
+            return None
+        return Action("ticket", seat, f"quick={spots};games=1", wager)
+
+    def sell(self, state: KenoState, action: Action, rng: Rng) -> list[Event]:
+        return self._ticket(state, action.seat, action.spot, action.amount, rng)
+
+    def table_move(self, state: KenoState, action: Action, rng: Rng) -> list[Event]:
         if action.kind == "draw":
             balls = list(range(1, int(state.rules["balls"]) + 1))
             rng.shuffle(balls)

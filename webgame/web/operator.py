@@ -3,6 +3,7 @@ place, opening and closing tables, the books and the recent changes."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -108,11 +109,28 @@ def edit(table_id: int) -> Any:
     return render_template("operator/_edit_row.html", **edit_context(table, request.args.to_dict()))
 
 
+def _floor_step(step: Callable[[], str], back: str, back_on_error: str | None = None) -> Any:
+    """One operator step: commit it and say what it did, or roll it back and say why not."""
+    try:
+        done = step()
+        db.session.commit()
+        flash(done, "ok")
+    except table_service.ConfigError as exc:
+        db.session.rollback()
+        flash(str(exc), "error")
+        return redirect(back_on_error or back)
+    return redirect(back)
+
+
+def _row(table: Table) -> str:
+    return url_for("operator.index") + f"#table-{table.id}"
+
+
 @bp.post("/tables")
 @operator_required
 def create() -> Any:
-    game, _, variant = request.form.get("game_variant", "").partition("|")
-    try:
+    def step() -> str:
+        game, _, variant = request.form.get("game_variant", "").partition("|")
         if game not in registry.ENGINES or variant not in registry.rules(game).variants:
             raise table_service.ConfigError("Choose a game and one of its rule variants.")
         table = table_service.create_table(
@@ -120,30 +138,24 @@ def create() -> Any:
             config=configuration.from_form(game, variant, request.form.to_dict()),
             seats=table_service.seat_count(request.form.get("seats")),
             bots_allowed=bool(request.form.get("bots_allowed")), operator=current_user)
-        db.session.commit()
-        flash(f"Opened {table.name}.", "ok")
-    except table_service.ConfigError as exc:
-        db.session.rollback()
-        flash(str(exc), "error")
-    return redirect(url_for("operator.index") + "#tables")
+        return f"Opened {table.name}."
+
+    return _floor_step(step, url_for("operator.index") + "#tables")
 
 
 @bp.post("/tables/<int:table_id>")
 @operator_required
 def configure(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
-    try:
+
+    def step() -> str:
         variant, config = configuration.posted(table, request.form.to_dict())
         table_service.configure(table, variant=variant, config=config,
                                 bots_allowed=bool(request.form.get("bots_allowed")),
                                 name=request.form.get("name", table.name), operator=current_user)
-        db.session.commit()
-        flash(f"Saved {table.name}. The change applies from the next round.", "ok")
-    except table_service.ConfigError as exc:
-        db.session.rollback()
-        flash(str(exc), "error")
-        return redirect(url_for("operator.index", edit=table.id) + f"#table-{table.id}")
-    return redirect(url_for("operator.index") + f"#table-{table.id}")
+        return f"Saved {table.name}. The change applies from the next round."
+
+    return _floor_step(step, _row(table), url_for("operator.index", edit=table.id) + f"#table-{table.id}")
 
 
 @bp.post("/tables/<int:table_id>/carried-pot")
@@ -151,25 +163,21 @@ def configure(table_id: int) -> Any:
 def carried_pot(table_id: int) -> Any:
     """A closed table withdrawn for good hands its carried pot to a table of the same limit (D-801)."""
     table = get_or_404(Table, table_id)
-    try:
+
+    def step() -> str:
         moved, destination = table_service.move_carried_pot(table, request.form.get("to", type=int), current_user)
-        db.session.commit()
-        flash(f"Moved the carried pot of {fmt(moved)} from {table.name} to {destination.name}.", "ok")
-    except table_service.ConfigError as exc:
-        db.session.rollback()
-        flash(str(exc), "error")
-    return redirect(url_for("operator.index") + f"#table-{table.id}")
+        return f"Moved the carried pot of {fmt(moved)} from {table.name} to {destination.name}."
+
+    return _floor_step(step, _row(table))
 
 
 @bp.post("/tables/<int:table_id>/status")
 @operator_required
 def status(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
-    try:
+
+    def step() -> str:
         table_service.set_status(table, request.form.get("status", ""), current_user)
-        db.session.commit()
-        flash(f"{table.name} is now {table.status}.", "ok")
-    except table_service.ConfigError as exc:
-        db.session.rollback()
-        flash(str(exc), "error")
-    return redirect(url_for("operator.index") + f"#table-{table.id}")
+        return f"{table.name} is now {table.status}."
+
+    return _floor_step(step, _row(table))

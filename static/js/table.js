@@ -313,8 +313,16 @@
   /* A browser that has just acted already shows the table at the version its own stream
      event announces: only a newer version is worth fetching again. The event can arrive
      while the post that caused it is still on its way back; then the answer to the post is
-     awaited, and the table is fetched only if it shows less than was announced. */
+     awaited, and the table is fetched only if it shows less than was announced.
+
+     A live refresh never replaces the play area while the player is pressing a control in it
+     or a post of theirs is on its way: the swap would take the button from under the pointer
+     (the click lands on nothing), or the post's answer would find the play area it was aimed
+     at gone (htmx drops a swap into a detached element, and every event of that request with
+     it). The refresh's answer is set aside and the table is fetched again once the press or
+     the post is over, if the page then shows less than the refresh carried. */
   var posting = 0;
+  var pressing = 0;
   var owed = -1;
 
   function shownVersion() {
@@ -322,22 +330,69 @@
     return play ? parseInt(play.getAttribute("data-table-version") || "-1", 10) : -1;
   }
 
-  doc.addEventListener("htmx:beforeRequest", function (evt) {
-    if (evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb === "post") { posting += 1; }
-  });
-  doc.addEventListener("htmx:afterRequest", function (evt) {
-    if (evt.detail && evt.detail.requestConfig && evt.detail.requestConfig.verb === "post") {
-      posting = Math.max(0, posting - 1);
-    }
-  });
-  doc.addEventListener("htmx:afterSettle", function () {
-    if (posting === 0 && owed > shownVersion()) {
-      owed = -1;
+  function held() { return posting > 0 || pressing > 0; }
+
+  function release() {
+    if (held()) { return; }
+    var due = owed;
+    owed = -1;
+    if (due > shownVersion()) {
       var listener = doc.querySelector(".live-refresh");
       if (listener) { htmx.trigger(listener, "casino:refetch"); }
-    } else if (posting === 0) {
-      owed = -1;
     }
+  }
+
+  doc.addEventListener("htmx:beforeRequest", function (evt) {
+    var d = evt.detail || {};
+    if (!d.requestConfig || d.requestConfig.verb !== "post" || !d.xhr) { return; }
+    posting += 1;
+    // Counted down by the request itself, not by htmx's events: those fire on the form that
+    // posted, and a form no longer on the page never tells the document.
+    var counted = false;
+    d.xhr.addEventListener("loadend", function () {
+      if (counted) { return; }
+      counted = true;
+      posting = Math.max(0, posting - 1);
+      window.setTimeout(release, 0); // after htmx has swapped the answer in
+    });
+  });
+  doc.addEventListener("htmx:afterSettle", release);
+
+  /* A press lasts from the pointer (or Space, Enter) going down on the play area until it
+     comes up and its click has been handled; a press whose release never arrives (the pointer
+     left the window) lets go after a moment, so live updates never stop for good. */
+  var pressNo = 0;
+
+  function press(evt) {
+    if (!evt.target || !evt.target.closest || !evt.target.closest("#play")) { return; }
+    if (evt.type === "keydown" && evt.key !== " " && evt.key !== "Enter") { return; }
+    var mine = ++pressNo;
+    pressing = 1;
+    window.setTimeout(function () { if (pressNo === mine) { letGo(); } }, 2000);
+  }
+
+  function letGo() {
+    if (!pressing) { return; }
+    // the click, the form's submit and htmx's post all run before this timer
+    window.setTimeout(function () { pressing = 0; pressNo += 1; release(); }, 0);
+  }
+
+  doc.addEventListener("pointerdown", press, true);
+  doc.addEventListener("keydown", press, true);
+  ["pointerup", "pointercancel", "keyup"].forEach(function (name) { doc.addEventListener(name, letGo, true); });
+  window.addEventListener("blur", letGo);
+
+  function versionIn(text) {
+    var found = /data-table-version="(\d+)"/.exec(text || "");
+    return found ? parseInt(found[1], 10) : -1;
+  }
+
+  doc.addEventListener("htmx:beforeSwap", function (evt) {
+    var d = evt.detail || {};
+    var elt = d.requestConfig && d.requestConfig.elt;
+    if (!held() || !d.target || d.target.id !== "play" || !elt || !elt.classList || !elt.classList.contains("live-refresh")) { return; }
+    owed = Math.max(owed, d.xhr ? versionIn(d.xhr.responseText) : shownVersion() + 1);
+    d.shouldSwap = false;
   });
   /* Answers can arrive out of order (a fetch sent before a post, answered after it): the
      play area never goes back to an older version of the table than the one it shows. */
@@ -345,8 +400,8 @@
     var target = evt.detail && evt.detail.target;
     var xhr = evt.detail && evt.detail.xhr;
     if (!target || target.id !== "play" || !xhr || typeof xhr.responseText !== "string") { return; }
-    var found = /data-table-version="(\d+)"/.exec(xhr.responseText);
-    if (found && parseInt(found[1], 10) < shownVersion()) { evt.detail.shouldSwap = false; }
+    var found = versionIn(xhr.responseText);
+    if (found >= 0 && found < shownVersion()) { evt.detail.shouldSwap = false; }
   });
 
   /* Regions the server may leave out (web/fragments.py): every htmx request aimed at the play
@@ -399,7 +454,7 @@
     if (typeof announced !== "number") { return; }
     if (announced <= shownVersion()) {
       evt.preventDefault();
-    } else if (posting > 0) {
+    } else if (held()) {
       owed = Math.max(owed, announced);
       evt.preventDefault();
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from typing import Any
+from typing import Any, Self
 
 
 def open_table(server: dict[str, Any], name: str, game: str, variant: str,
@@ -66,15 +66,31 @@ def fill_places(server: dict[str, Any], table_id: int, count: int, first: int = 
                    cwd=server["root"], env=server["env"], check=True, capture_output=True, text=True)
 
 
-def buy_at_the_draw(page: Any, action: str, bought: str) -> None:
-    """Press a draw game's buy button ``[data-action=<action>]`` until what it buys (the test id
-    ``bought``) is on the page: a live refresh landing mid-click can swallow the post, as at
-    the chip portal, and the page is then fetched again."""
-    from tests.e2e.test_dice_wheels import click_and_wait
+class BusyTable:
+    """A table whose version moves on every ``every`` seconds while the block runs, as at a busy
+    lounge where every neighbour's purchase is announced on the stream (``live.touch``): each
+    browser watching it fetches its play area again about once a second."""
 
-    for _ in range(3):
-        click_and_wait(page, f"[data-action={action}]")
-        if page.get_by_test_id(bought).count():
-            return
-        page.reload()
-    raise AssertionError(f"nothing bought with {action}: {page.locator('.flash, [role=alert]').all_inner_texts()}")
+    SCRIPT = ("import sys, time\nfrom app import app\nfrom webgame.extensions import db\n"
+              "from webgame.services import live\n"
+              "table_id, every = int(sys.argv[1]), float(sys.argv[2])\n"
+              "with app.app_context():\n"
+              "    while True:\n"
+              "        live.touch(table_id)\n"
+              "        db.session.commit()\n"
+              "        time.sleep(every)\n")
+
+    def __init__(self, server: dict[str, Any], table_id: int, every: float = 0.25) -> None:
+        self.args = [sys.executable, "-c", self.SCRIPT, str(table_id), str(every)]
+        self.server = server
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> Self:
+        self.proc = subprocess.Popen(self.args, cwd=self.server["root"], env=self.server["env"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.proc is not None
+        self.proc.terminate()
+        self.proc.wait(timeout=10)

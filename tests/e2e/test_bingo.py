@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.floor import buy_at_the_draw, console_errors, draw_now, fill_places, open_table, refused
+from tests.e2e.floor import console_errors, draw_now, fill_places, open_table, refused
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size, outside_viewport
 
@@ -49,7 +49,7 @@ def test_a_crowded_hall_fits_one_screen(page: Page, live_server):
     fill_places(live_server, table_id, 39)
     page.set_viewport_size({"width": 1280, "height": 720})
     sit_and_buy(page, live_server["url"], "Crowded Bingo Hall")
-    buy_at_the_draw(page, "buy-cards", "bingo-card")
+    click_and_wait(page, "[data-action=buy-cards]")
     expect(page.get_by_test_id("bingo-card")).to_have_count(3)
     expect(page.get_by_test_id("places-count")).to_have_text("40 of 60 taken")
     expect(page.locator(".lounge-item")).to_have_count(39)
@@ -83,7 +83,7 @@ def test_the_prize_wheel_turns_a_full_turn_and_lands_on_the_prize(page: Page, li
                           {"options": {"min_players": 1, "pattern": "line", "wheel": "every"}})
     errors = console_errors(page)
     sit_and_buy(page, live_server["url"], "Wheel Hall")
-    buy_at_the_draw(page, "buy-cards", "bingo-card")
+    click_and_wait(page, "[data-action=buy-cards]")
     expect(page.get_by_test_id("bingo-card")).to_have_count(3)
     expect(page.locator(".prize-wheel")).to_have_count(0)  # nothing of the spin before the game
     assert draw_now(live_server, table_id) == 1

@@ -31,12 +31,8 @@ def sit_and_buy(page: Page, base: str, table_name: str) -> None:
     page.get_by_role("link", name=table_name, exact=True).click()
     expect(page.locator(".table-felt")).to_be_visible()
     click_and_wait(page, "[data-action^=sit-]")
-    for _ in range(3):  # a live refresh landing mid-click can swallow the post: try again
-        page.reload()
-        expect(page.locator(".buy-in input[name=amount]")).to_have_value("200")
-        click_and_wait(page, "[data-action=buy-in]")
-        if page.get_by_test_id("chips").inner_text().strip() == "$200":
-            break
+    expect(page.locator(".buy-in input[name=amount]")).to_have_value("200")
+    click_and_wait(page, "[data-action=buy-in]")
     expect(page.get_by_test_id("chips")).to_have_text("$200")
 
 

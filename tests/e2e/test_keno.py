@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.floor import buy_at_the_draw, console_errors, draw_now, fill_places, open_table, refused
+from tests.e2e.floor import console_errors, draw_now, fill_places, open_table, refused
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size, outside_viewport
 
@@ -52,7 +52,7 @@ def test_a_crowded_lounge_fits_one_screen(page: Page, live_server):
     fill_places(live_server, table_id, 39)
     page.set_viewport_size({"width": 1280, "height": 720})
     sit_and_buy(page, live_server["url"], "Crowded Keno Lounge")
-    buy_at_the_draw(page, "quick-pick", "ticket")
+    click_and_wait(page, "[data-action=quick-pick]")
     expect(page.get_by_test_id("ticket")).to_contain_text("quick pick")
     expect(page.get_by_test_id("places-count")).to_have_text("40 of 60 taken")
     expect(page.locator(".lounge-item")).to_have_count(39)

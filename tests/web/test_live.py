@@ -142,3 +142,49 @@ def test_stream_tick_applies_a_passed_deadline(app, guest):
     resp.close()
     db.session.expire_all()
     assert db.session.get(Round, round_id).state["phase"] != "betting"
+
+
+def _shown_version(html):
+    import re
+
+    return int(re.search(r'data-table-version="(\d+)"', html).group(1))
+
+
+def _table_version(table_id):
+    from webgame.models import Table
+
+    db.session.expire_all()
+    return db.session.get(Table, table_id).version
+
+
+def test_a_buy_in_answer_names_the_version_its_stream_event_announces(app, guest):
+    """The answer to a purchase of chips shows the table at the version the purchase moved it
+    to: the stream's event for that version is then the page's own, and the browser does not
+    fetch the play area again (a fetch whose swap could land on the player's next click)."""
+    table = make_table()
+    Seat(guest, table, buy="")
+    before = _table_version(table.id)
+    resp = guest.post(f"/tables/{table.id}/buy-in", {"amount": "100"}, htmx=True)
+    assert resp.status_code == 200 and "$100" in resp.get_data(as_text=True)
+    now = _table_version(table.id)
+    assert now > before
+    assert _shown_version(resp.get_data(as_text=True)) == now
+    resp = guest.post(f"/tables/{table.id}/cash-out", {}, htmx=True)
+    assert resp.status_code == 200 and "went back to your wallet" in resp.get_data(as_text=True)
+    assert _table_version(table.id) > now
+    assert _shown_version(resp.get_data(as_text=True)) == _table_version(table.id)
+
+
+def test_a_table_touched_by_its_id_is_read_afresh_by_the_answer(app, guest):
+    """``live.touch`` given only the table's id (the operator's changes) leaves no stale version
+    on the table this request already loaded."""
+    from webgame.models import Table
+    from webgame.services import live
+
+    table = make_table()
+    with app.test_request_context():
+        loaded = db.session.get(Table, table.id)
+        before = loaded.version
+        live.touch(table.id)
+        assert loaded.version == before + 1
+        db.session.rollback()

@@ -31,6 +31,12 @@ def mark(table: Table | int) -> int:
         table_id = table
         db.session.execute(sa.update(Table).where(Table.id == table_id).values(version=Table.version + 1)
                            .execution_options(synchronize_session=False))
+        # The table loaded in this session still holds the old version: an answer rendered from
+        # it would name a version it is newer than, and its browser would fetch the table again
+        # when the stream announces this one. Read it afresh when next asked.
+        loaded = db.session.identity_map.get(sa.inspect(Table).identity_key_from_primary_key((table_id,)))
+        if loaded is not None:
+            db.session.expire(loaded, ["version"])
     db.session.info.setdefault("touched_tables", set()).add(table_id)
     return table_id
 
@@ -64,6 +70,15 @@ def bump(table: Table) -> int:
     set_committed_value(table, "version", int(version))
     db.session.info.setdefault("touched_tables", set()).add(table.id)
     return int(version)
+
+
+def moved(table: Table) -> int:
+    """The loaded table changed outside a round (chips bought or cashed out): bump its version
+    now and tell the other processes at commit. The answer then shows the version its own
+    stream event announces, and the browser that acted does not fetch the table again."""
+    version = bump(table)
+    notify(table.id)
+    return version
 
 
 def notify(table_id: int) -> None:

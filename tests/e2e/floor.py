@@ -48,6 +48,15 @@ def draw_now(server: dict[str, Any], table_id: int | None = None) -> int:
                           "WHERE status = 'open' AND deadline_kind = 'draw'" + where).rowcount
 
 
+def table_shown(page: Any) -> int:
+    """The id of the table the page shows (its address is /tables/<id>)."""
+    import re
+
+    found = re.search(r"/tables/(\d+)", page.url)
+    assert found is not None, page.url
+    return int(found.group(1))
+
+
 def fill_places(server: dict[str, Any], table_id: int, count: int, first: int = 1) -> None:
     """Seat ``count`` players at a table from place ``first`` on (a crowded keno lounge or
     bingo hall), the way the seat list's own "Sit here" does (``seating.sit``)."""
@@ -94,3 +103,31 @@ class BusyTable:
         assert self.proc is not None
         self.proc.terminate()
         self.proc.wait(timeout=10)
+
+
+def crowded_and_bought(page: Any, server: dict[str, Any], name: str, game: str, variant: str,
+                       config: dict[str, Any] | None, buy: str) -> None:
+    """P-410: a lounge or hall with thirty-nine others seated; the guest takes the fortieth place
+    at 1280×720 and presses ``buy`` (a quick pick, the cards) once."""
+    from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
+
+    fill_places(server, open_table(server, name, game, variant, config), 39)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    sit_and_buy(page, server["url"], name)
+    click_and_wait(page, f"[data-action={buy}]")
+
+
+def assert_crowd_fits_one_screen(page: Any, shot: str) -> None:
+    """The viewer's own place and purchase, the others as a count and a short scrolling list, on
+    one screen at 1280×720 (P-410)."""
+    from playwright.sync_api import expect
+
+    from tests.e2e.test_one_screen import ARTIFACTS, outside_viewport
+
+    expect(page.get_by_test_id("places-count")).to_have_text("40 of 60 taken")
+    expect(page.locator(".lounge-item")).to_have_count(39)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / shot))
+    assert outside_viewport(page, ["places", "dealer-cards", "decisions", "my-spots", "chip-rail"]) == []
+    list_box = page.locator(".lounge-list").bounding_box()
+    assert list_box is not None and list_box["height"] < 120  # a short list that scrolls, not 39 rows

@@ -8,9 +8,17 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.floor import console_errors, draw_now, fill_places, open_table, refused
+from tests.e2e.floor import (
+    assert_crowd_fits_one_screen,
+    console_errors,
+    crowded_and_bought,
+    draw_now,
+    open_table,
+    refused,
+    table_shown,
+)
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size, outside_viewport
+from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size
 
 pytestmark = pytest.mark.e2e
 
@@ -28,7 +36,7 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
     assert fits_every_size(page, "bingo", "selling", fit) == []
     page.set_viewport_size({"width": 1280, "height": 800})
     # The game is called at its time on the server's clock: move that time into the past.
-    assert draw_now(live_server) == 1
+    assert draw_now(live_server, table_shown(page)) == 1  # this table's draw only: others may be open
     lit = page.locator(".bingo-ball.is-called")
     expect(lit.first).to_be_visible()
     expect(page.get_by_test_id("draw-caption")).to_contain_text(re.compile(r"Game \d+: ball \d+…"))
@@ -45,20 +53,10 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
 def test_a_crowded_hall_fits_one_screen(page: Page, live_server):
     """P-410: forty places taken; the viewer sees their own place and cards, the others as a
     count and a short list, and the page still fits one screen at 1280×720."""
-    table_id = open_table(live_server, "Crowded Bingo Hall", "bingo", "standard", {"options": {"min_players": 1}})
-    fill_places(live_server, table_id, 39)
-    page.set_viewport_size({"width": 1280, "height": 720})
-    sit_and_buy(page, live_server["url"], "Crowded Bingo Hall")
-    click_and_wait(page, "[data-action=buy-cards]")
+    crowded_and_bought(page, live_server, "Crowded Bingo Hall", "bingo", "standard", {"options": {"min_players": 1}},
+                       "buy-cards")
     expect(page.get_by_test_id("bingo-card")).to_have_count(3)
-    expect(page.get_by_test_id("places-count")).to_have_text("40 of 60 taken")
-    expect(page.locator(".lounge-item")).to_have_count(39)
-    page.set_viewport_size({"width": 1280, "height": 720})
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "bingo-crowded-1280x720.png"))
-    assert outside_viewport(page, ["places", "dealer-cards", "decisions", "my-spots", "chip-rail"]) == []
-    list_box = page.locator(".lounge-list").bounding_box()
-    assert list_box is not None and list_box["height"] < 120  # a short list that scrolls, not 39 rows
+    assert_crowd_fits_one_screen(page, "bingo-crowded-1280x720.png")
 
 
 # The segment under the marker once the wheel stands: the one whose words sit nearest to it.

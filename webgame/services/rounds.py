@@ -444,8 +444,12 @@ class RoundWork:
         if self.is_new:
             db.session.add(rnd)
         live.bump(self.table)  # the table's own UPDATE, returning the version the answer shows
+        written = [self.table]
         if not self.is_new:
             self._claim()
+            written.append(rnd)
+        for obj in written:
+            written_clean(obj)
         try:
             db.session.flush()  # a new round (its number is unique), and anything else changed
         except (StaleDataError, IntegrityError) as exc:
@@ -501,6 +505,22 @@ class RoundWork:
         for key, value in values.items():
             set_committed_value(rnd, key, value)
         set_committed_value(rnd, "version", self.seen_version + 1)
+
+
+def written_clean(obj: Any) -> None:
+    """An object whose changed columns a Core statement has just written (``live.bump``,
+    ``RoundWork._claim``) holds nothing more to write: the values it was given back unchanged
+    (the same owners, an equal JSON) are committed as they are, and the object is marked clean,
+    so the flush after it does not walk the unit of work to find nothing. An object with any
+    other change pending (a relationship, a collection) is left to the flush."""
+    state: InstanceState[Any] = sa.inspect(obj)
+    for key in list(state.committed_state):
+        attr = state.mapper.attrs.get(key)
+        if attr is None or not isinstance(attr, sa.orm.ColumnProperty) or state.attrs[key].history.has_changes():
+            return
+        set_committed_value(obj, key, getattr(obj, key))
+    if not state.committed_state and "_pending_mutations" not in state.__dict__:
+        state._commit_all(state.dict, db.session.identity_map)
 
 
 @functools.lru_cache(maxsize=64)

@@ -97,8 +97,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .services import pan_room
 
     app.jinja_env.globals["pan_rules"] = pan_room.rules
-    from .web.fragments import kept, memo, page_csrf_token, rail_key, seats_key
+    from .web.fragments import drawn, form_state, kept, memo, page_csrf_token, rail_key, seats_key
 
+    app.jinja_env.globals["drawn"] = drawn
+    app.jinja_env.globals["form_state"] = form_state
     app.jinja_env.globals["memo"] = memo
     app.jinja_env.globals["kept_region"] = kept
     app.jinja_env.globals["seats_key"] = seats_key

@@ -25,7 +25,7 @@ from typing import Any
 
 from flask import current_app, g, request, session
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .util import is_htmx
 
@@ -78,19 +78,43 @@ def kept(name: str, body: Any, key: Any = None) -> Markup:
     is reused with its digest for every answer with the same key, and not drawn again."""
     if not _REGION.fullmatch(name):
         raise ValueError(f"bad region name {name!r}")
-    found = _regions.get((name, key)) if key is not None else None
+    # The key by its repr, as memo's arguments: a region's inputs may be lists and dicts.
+    cache_key = (name, repr(key)) if key is not None else None
+    found = _regions.get(cache_key) if cache_key is not None else None
     if found is None:
         markup = Markup(body() if callable(body) else body)
         found = (hashlib.blake2b(markup.encode(), digest_size=8).hexdigest(), markup)
-        if key is not None:
+        if cache_key is not None:
             if len(_regions) >= REGIONS_SIZE:
                 _regions.clear()  # bounded, as memo: the live regions come back at once
-            _regions[(name, key)] = found
+            _regions[cache_key] = found
     digest, markup = found
     attrs = f'id="kept-{name}" class="kept" data-digest="{digest}"'
     if shown_regions().get(name) == digest:
         return Markup(f'<div {attrs} hx-preserve="true"></div>')
     return Markup(f"<div {attrs}>") + markup + Markup("</div>")
+
+
+DRAWN_SIZE = 1024
+_drawn: dict[str, Markup] = {}
+
+
+def drawn(*key: Any, caller: Any) -> Markup:
+    """A piece of a felt drawn once per key: ``{% call drawn("b6-board", …) %}…{% endcall %}``.
+
+    The key names the template's piece and every value its markup reads (by ``repr``, as
+    memo's arguments, so only plain values belong in it); the first answer with that key
+    draws it, and every later one, at any table and for any viewer, reuses the markup. A
+    value the piece reads but the key leaves out would show stale markup, so a piece that
+    holds a form's round or version (which change with every action) is never drawn once."""
+    cache_key = repr(key)
+    found = _drawn.get(cache_key)
+    if found is None:
+        found = Markup(caller())
+        if len(_drawn) >= DRAWN_SIZE:
+            _drawn.clear()  # bounded, as memo: the live pieces come back at once
+        _drawn[cache_key] = found
+    return found
 
 
 def seats_key(table: Any, player: Any, my_seats: Any) -> tuple[Any, ...]:
@@ -109,6 +133,18 @@ def rail_key(table: Any, denominations: Any) -> tuple[Any, ...]:
     """Everything the chip portal's kept part shows: the rail's chips and the buy-in and
     cash-out forms of the table (their CSRF token and the links' root)."""
     return ("rail", table.id, tuple(int(d) for d in denominations), page_csrf_token(), request.script_root)
+
+
+def form_state(round: Any, seat: Any) -> Markup:
+    """The hidden fields every table form carries (the CSRF token, the round and version the
+    form was drawn on, the seat), written here rather than as a template macro: a play area
+    holds up to a dozen forms, and a macro call costs more than the fields themselves. The
+    markup is exactly what ``hidden_state`` in ``tables/_forms.html`` drew."""
+    rid, version = (round.id, round.version) if round else ("", "")
+    return Markup(f'<input type="hidden" name="csrf_token" value="{escape(page_csrf_token())}">\n'
+                  f'  <input type="hidden" name="round_id" value="{escape(rid)}">\n'
+                  f'  <input type="hidden" name="version" value="{escape(version)}">\n'
+                  f'  <input type="hidden" name="seat" value="{escape(seat)}">')
 
 
 PAGE_TOKEN_SECONDS = 3600
@@ -144,4 +180,4 @@ def _page_csrf_token(raw: Any) -> str:
     return token
 
 
-__all__ = ["KEPT_HEADER", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]
+__all__ = ["KEPT_HEADER", "drawn", "form_state", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]

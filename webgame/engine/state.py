@@ -10,6 +10,7 @@ import copy
 import dataclasses
 import functools
 import json
+import pickle
 import types
 import typing
 from collections.abc import Mapping
@@ -55,6 +56,13 @@ def _hints(tp: type) -> tuple[tuple[str, Any], ...]:
     """Field names and types of a dataclass, resolved once per class (loads are hot)."""
     hints = get_type_hints(tp)
     return tuple((f.name, hints[f.name]) for f in dataclasses.fields(tp))
+
+
+def plain_copy(value: T) -> T:
+    """A deep copy of plain data (a round's rules: dicts, lists, strings, numbers), made by
+    pickle in C rather than by ``copy.deepcopy`` walking it in Python; equal, with the same
+    types, to what ``deepcopy`` gives."""
+    return typing.cast(T, pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL)))
 
 
 def load(cls: type[T], data: Mapping[str, Any]) -> T:

@@ -106,7 +106,11 @@ def drawn(*key: Any, caller: Any) -> Markup:
     memo's arguments, so only plain values belong in it); the first answer with that key
     draws it, and every later one, at any table and for any viewer, reuses the markup. A
     value the piece reads but the key leaves out would show stale markup, so a piece that
-    holds a form's round or version (which change with every action) is never drawn once."""
+    holds a form's round or version (which change with every action) is never drawn once.
+    A key of ``none`` alone draws the piece afresh and keeps nothing (a seat only sometimes
+    drawn once: ``drawn(key if empty else none)``)."""
+    if key == (None,):
+        return Markup(caller())
     cache_key = repr(key)
     found = _drawn.get(cache_key)
     if found is None:

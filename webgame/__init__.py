@@ -97,8 +97,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .services import pan_room
 
     app.jinja_env.globals["pan_rules"] = pan_room.rules
-    from .web.fragments import drawn, form_state, kept, memo, page_csrf_token, rail_key, seats_key
+    from .web.fragments import (
+        act_button,
+        action_button,
+        drawn,
+        form_state,
+        kept,
+        memo,
+        page_csrf_token,
+        rail_key,
+        seats_key,
+    )
 
+    app.jinja_env.globals["form_action_button"] = action_button
+    app.jinja_env.globals["form_act_button"] = act_button
     app.jinja_env.globals["drawn"] = drawn
     app.jinja_env.globals["form_state"] = form_state
     app.jinja_env.globals["memo"] = memo

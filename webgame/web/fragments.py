@@ -23,7 +23,7 @@ import re
 import time
 from typing import Any
 
-from flask import current_app, g, request, session
+from flask import current_app, g, request, session, url_for
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
@@ -126,11 +126,31 @@ def seats_key(table: Any, player: Any, my_seats: Any) -> tuple[Any, ...]:
     (name, bot, who sponsored the bot), the viewer (operator or not, seated or not), the
     forms' CSRF token and the links' root. A change to that template's inputs must be
     named here, or a stale list would be kept."""
-    seats = tuple((s.number, s.player_id, s.player.display_name if s.player is not None else None,
-                   s.is_bot, s.bot_sponsor_id) for s in table.seats)
+    seats = tuple([_seat_row(s) for s in table.seats])
     viewer = (player.id, bool(player.is_operator)) if player else None
     return ("seats", table.id, bool(table.bots_allowed), seats, viewer, bool(my_seats),
             page_csrf_token(), request.script_root)
+
+
+_SEAT_COLUMNS = ("number", "player_id", "bot_sponsor_id")
+
+
+def _seat_row(s: Any) -> tuple[Any, ...]:
+    """One seat of ``seats_key``: read from the loaded row itself when every value is there
+    (an action's seats and players, or an empty seat drawn from the seat count, never saved),
+    else through the ORM, which loads what is missing."""
+    d = s.__dict__
+    player = d.get("player")
+    if player is None and d.get("player_id") is None and s._sa_instance_state.key is None:
+        return (d.get("number"), None, None, False, d.get("bot_sponsor_id"))  # an unsaved empty seat
+    if all(k in d for k in _SEAT_COLUMNS) and (player is not None or d["player_id"] is None) and (
+            player is None or ("display_name" in player.__dict__ and "is_bot" in player.__dict__)):
+        if player is None:
+            return (d["number"], None, None, False, d["bot_sponsor_id"])
+        p = player.__dict__
+        return (d["number"], d["player_id"], p["display_name"], bool(p["is_bot"]), d["bot_sponsor_id"])
+    return (s.number, s.player_id, s.player.display_name if s.player is not None else None,
+            s.is_bot, s.bot_sponsor_id)
 
 
 def rail_key(table: Any, denominations: Any) -> tuple[Any, ...]:
@@ -149,6 +169,49 @@ def form_state(round: Any, seat: Any) -> Markup:
                   f'  <input type="hidden" name="round_id" value="{escape(rid)}">\n'
                   f'  <input type="hidden" name="version" value="{escape(version)}">\n'
                   f'  <input type="hidden" name="seat" value="{escape(seat)}">')
+
+
+def act_url(table: Any) -> str:
+    """``url_for('tables.act', table_id=…)``, built once per answer (every form of a play
+    area posts to it)."""
+    urls = g.setdefault("act_urls", {})
+    url = urls.get(table.id)
+    if url is None:
+        url = urls[table.id] = url_for("tables.act", table_id=table.id)
+    return str(url)
+
+
+def _act_form(form_class: str, table: Any, round: Any, seat: Any, kind: Any, spot: Any, label: Any,
+              cls: Any, tail: str) -> Markup:
+    url = escape(act_url(table))
+    action = f"{escape(kind)}-{escape(spot)}" if spot else escape(kind)
+    return Markup(f'<form method="post" action="{url}" class="{form_class}"\n'
+                  f'      hx-post="{url}" hx-target="#play" hx-swap="outerHTML"\n'
+                  f'      hx-disabled-elt="find button">\n'
+                  f'  {form_state(round, seat)}\n'
+                  f'  <input type="hidden" name="kind" value="{escape(kind)}">\n'
+                  f'  <input type="hidden" name="spot" value="{escape(spot)}">\n'
+                  f'{tail}'
+                  f'  <button class="{escape(cls)}" type="submit" data-action="{action}"')
+
+
+def action_button(table: Any, round: Any, seat: Any, kind: Any, label: Any, spot: Any = "",
+                  cls: Any = "btn", amount: Any = None) -> Markup:
+    """One action's form and button (the play area's decisions), exactly the markup the
+    ``action_button`` macro of ``tables/_forms.html`` drew, written here: a play area holds
+    several and a macro call with its two ``url_for`` cost more than the markup."""
+    chip = f'<input type="hidden" name="chip" value="{escape(amount)}">' if amount is not None else ""
+    head = _act_form("action-form", table, round, seat, kind, spot, label, cls, f"  {chip}\n")
+    return head + Markup(f">{escape(label)}</button>\n</form>")
+
+
+def act_button(table: Any, round: Any, seat: Any, kind: Any, spot: Any, label: Any,
+               cls: Any = "btn btn-small", aria: Any = "") -> Markup:
+    """The layouts' small form for one non-bet action (spin, take down, clear…), exactly what
+    the ``act_button`` macro of ``devices/_layouts.html`` drew."""
+    head = _act_form("act-form", table, round, seat, kind, spot, label, cls, "")
+    aria_attr = f' aria-label="{escape(aria)}"' if aria else ""
+    return head + Markup(f"{aria_attr}>{escape(label)}</button>\n</form>")
 
 
 PAGE_TOKEN_SECONDS = 3600
@@ -184,4 +247,4 @@ def _page_csrf_token(raw: Any) -> str:
     return token
 
 
-__all__ = ["KEPT_HEADER", "drawn", "form_state", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]
+__all__ = ["KEPT_HEADER", "act_button", "act_url", "action_button", "drawn", "form_state", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]

@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import InstanceState, defer, joinedload
+from sqlalchemy.orm import InstanceState, defer, joinedload, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -441,17 +441,17 @@ class RoundWork:
         rnd.owners = dict(self.owners)
         rnd.at_risk = {k: v for k, v in self.at_risk.items() if v}
         rnd.journal_len = self.seq
-        if self.is_new:
-            db.session.add(rnd)
         live.bump(self.table)  # the table's own UPDATE, returning the version the answer shows
         written = [self.table]
-        if not self.is_new:
+        if self.is_new:
+            self._open()
+        else:
             self._claim()
             written.append(rnd)
         for obj in written:
             written_clean(obj)
         try:
-            db.session.flush()  # a new round (its number is unique), and anything else changed
+            db.session.flush()  # anything else the request changed (the round and the table are written)
         except (StaleDataError, IntegrityError) as exc:
             raise StaleError(MOVED_ON) from exc
         live.notify(self.table.id)
@@ -484,6 +484,22 @@ class RoundWork:
         self.journal, self.settlements, self.new_seats = [], [], []
         self.seen_version = rnd.version
         self.is_new = False
+
+    def _open(self) -> None:
+        """The new round's INSERT, one Core statement returning the whole row (its id and the
+        columns' defaults), after which the round joins the session as a clean, persistent
+        object: the flush has nothing to write for it. Its unique number refuses the second of
+        two requests opening the same round, as the ORM's INSERT did."""
+        rnd = self.rnd
+        values = {key: rnd.__dict__[key] for key in _ROUND_COLUMNS if key in rnd.__dict__}
+        try:
+            row = db.session.connection().execute(_open_statement(tuple(values)), values).one()
+        except IntegrityError as exc:
+            raise StaleError(MOVED_ON) from exc
+        for key, value in zip(_ROUND_COLUMNS, row, strict=True):
+            set_committed_value(rnd, key, value)
+        make_transient_to_detached(rnd)
+        db.session.add(rnd)
 
     def _claim(self) -> None:
         """The round's UPDATE, ``WHERE version = <the version the form showed>`` (P-004): of two
@@ -521,6 +537,18 @@ def written_clean(obj: Any) -> None:
         set_committed_value(obj, key, getattr(obj, key))
     if not state.committed_state and "_pending_mutations" not in state.__dict__:
         state._commit_all(state.dict, db.session.identity_map)
+
+
+_ROUND_COLUMNS = tuple(c.key for c in Round.__table__.columns)
+
+
+@functools.lru_cache(maxsize=16)
+def _open_statement(keys: tuple[str, ...]) -> sa.Insert:
+    """A new round's INSERT of these set columns (the others take their defaults), returning
+    every column in table order, built once per set of columns."""
+    rounds = Round.__table__
+    return (sa.insert(rounds).values({k: sa.bindparam(k) for k in keys})
+            .returning(*[rounds.c[k] for k in _ROUND_COLUMNS]))
 
 
 @functools.lru_cache(maxsize=64)

@@ -39,7 +39,12 @@ def _money_limit() -> str:
 
 
 def _viewer() -> Player | None:
-    return current_user if current_user.is_authenticated else None
+    """The logged-in player itself, not the request's proxy to it: the view and the page read
+    the viewer's id a few dozen times, each through the proxy a lookup of the request's user."""
+    if not current_user.is_authenticated:
+        return None
+    player: Player = current_user._get_current_object()
+    return player
 
 
 def render_play(table: Table, error: str = "", notice: str = "", status: int = 200,

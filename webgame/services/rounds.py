@@ -509,8 +509,8 @@ class RoundWork:
         rnd = self.rnd
         state: InstanceState[Round] = sa.inspect(rnd)
         values: dict[str, Any] = {}
-        for attr in state.mapper.column_attrs:
-            key = attr.key
+        pending = state.committed_state  # an attribute set since it was loaded; the rest are unchanged
+        for key in [k for k in _ROUND_COLUMNS if k in pending]:
             if key not in ("id", "version") and key not in state.unloaded and state.attrs[key].history.has_changes():
                 values[key] = getattr(rnd, key)
         claimed = db.session.connection().execute(

@@ -121,10 +121,13 @@ def _load_statement(with_viewer: bool) -> sa.Select[Any]:
                           .where(BetSettlement.round_id == round_id).scalar_subquery()]
     if with_viewer:
         columns += [balance("chips", Account.table_id == table_id).label("chips"),
-                    balance("wallet", Account.table_id.is_(None)).label("wallet")]
-    return (sa.select(*columns)
-            .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == round_id))
-            .where(Table.id == table_id)
+                    balance("wallet", Account.table_id.is_(None)).label("wallet"), Player]
+    query = (sa.select(*columns)
+             .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == round_id)))
+    if with_viewer:
+        # The viewer's own row, so that the login finds the player loaded (P-426).
+        query = query.outerjoin(Player, Player.id == viewer_id)
+    return (query.where(Table.id == table_id)
             .options(joinedload(Table.seats.and_(Seat.player_id.is_not(None))).joinedload(Seat.player),
                      defer(Round.carry_before)))
 
@@ -132,7 +135,8 @@ def _load_statement(with_viewer: bool) -> sa.Select[Any]:
 def load_table(table_id: int, round_id: int | None = None, viewer_id: int | None = None) -> Loaded:
     """The table with its occupied seats and their players, the round ``round_id`` if it is
     this table's with the number of its settlement rows, and the viewer's chips and wallet
-    balances: one statement, for the path of an action.
+    balances and own player row (which the login then finds in the session, P-426): one
+    statement, for the path of an action.
 
     Only occupied seats are joined, so the table's and the round's columns repeat once per
     player rather than once per seat; the shoe the round started from (read by recall, never

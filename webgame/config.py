@@ -73,7 +73,8 @@ def from_env(instance_path: str) -> dict[str, Any]:
         "PREFERRED_URL_SCHEME": "https" if production else "http",
         "PRODUCTION": production,
         "REDIS_URL": os.environ.get("REDIS_URL", ""),
-        "RATELIMIT_STORAGE_URI": os.environ.get("REDIS_URL") or "memory://",
+        # In memory without Redis: limits' own store, swept without a thread per request.
+        "RATELIMIT_STORAGE_URI": os.environ.get("REDIS_URL") or "swept-memory://",
         "RATELIMIT_HEADERS_ENABLED": True,
         "LOGIN_RATE_LIMIT": os.environ.get("LOGIN_RATE_LIMIT", "10 per minute"),
         "MONEY_RATE_LIMIT": os.environ.get("MONEY_RATE_LIMIT", "240 per minute"),

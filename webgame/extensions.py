@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask_limiter import Limiter
@@ -11,6 +12,7 @@ from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
+from limits.storage import MemoryStorage
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
@@ -28,6 +30,27 @@ htmx = Htmx()
 # Login and money endpoints are rate-limited per client address; with REDIS_URL the counts
 # are shared by every process (RATELIMIT_STORAGE_URI), otherwise kept in memory.
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+
+class SweptMemoryStorage(MemoryStorage):
+    """The rate limits' counts in this process (``swept-memory://``): limits' own ``memory://``
+    storage, whose expired counts are swept by the request that finds a sweep due (once a
+    second) rather than by a timer thread started for every counted request whenever the last
+    one has finished. An expired count is already ignored when read (each key's expiry is
+    checked by ``get``), so the sweep only frees memory: the limits count exactly as before."""
+
+    STORAGE_SCHEME = ["swept-memory"]  # noqa: RUF012 (the library reads it as a class attribute)
+    SWEEP_SECONDS = 1.0
+
+    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options: Any) -> None:
+        self._next_sweep = 0.0
+        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
+
+    def _MemoryStorage__schedule_expiry(self) -> None:  # the parent's private hook, by its mangled name
+        now = time.monotonic()
+        if now >= self._next_sweep:
+            self._next_sweep = now + self.SWEEP_SECONDS
+            self._MemoryStorage__expire_events()  # type: ignore[attr-defined]
 
 
 # SQLite as a server database (P-009). Every new connection to a SQLite file gets:

@@ -41,6 +41,9 @@ def mark(table: Table | int) -> int:
     return table_id
 
 
+_TABLE_COLUMNS = tuple(attr.key for attr in sa.inspect(Table).column_attrs)
+
+
 @functools.lru_cache(maxsize=64)
 def _bump_statement(keys: tuple[str, ...]) -> sa.Update:
     """The table's UPDATE for these changed columns, built once per set of columns (building a
@@ -58,7 +61,8 @@ def bump(table: Table) -> int:
     committed values, so the next flush has nothing left to write for the table."""
     state: InstanceState[Table] = sa.inspect(table)
     values: dict[str, object] = {}
-    for key in [attr.key for attr in state.mapper.column_attrs]:
+    pending = state.committed_state  # an attribute set since it was loaded; the rest are unchanged
+    for key in [k for k in _TABLE_COLUMNS if k in pending]:
         if key in ("id", "version") or key in state.unloaded:
             continue
         if state.attrs[key].history.has_changes():

@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import InstanceState, defer, joinedload
+from sqlalchemy.orm import InstanceState, defer, joinedload, make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -121,10 +121,13 @@ def _load_statement(with_viewer: bool) -> sa.Select[Any]:
                           .where(BetSettlement.round_id == round_id).scalar_subquery()]
     if with_viewer:
         columns += [balance("chips", Account.table_id == table_id).label("chips"),
-                    balance("wallet", Account.table_id.is_(None)).label("wallet")]
-    return (sa.select(*columns)
-            .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == round_id))
-            .where(Table.id == table_id)
+                    balance("wallet", Account.table_id.is_(None)).label("wallet"), Player]
+    query = (sa.select(*columns)
+             .outerjoin(Round, sa.and_(Round.table_id == Table.id, Round.id == round_id)))
+    if with_viewer:
+        # The viewer's own row, so that the login finds the player loaded (P-426).
+        query = query.outerjoin(Player, Player.id == viewer_id)
+    return (query.where(Table.id == table_id)
             .options(joinedload(Table.seats.and_(Seat.player_id.is_not(None))).joinedload(Seat.player),
                      defer(Round.carry_before)))
 
@@ -132,7 +135,8 @@ def _load_statement(with_viewer: bool) -> sa.Select[Any]:
 def load_table(table_id: int, round_id: int | None = None, viewer_id: int | None = None) -> Loaded:
     """The table with its occupied seats and their players, the round ``round_id`` if it is
     this table's with the number of its settlement rows, and the viewer's chips and wallet
-    balances: one statement, for the path of an action.
+    balances and own player row (which the login then finds in the session, P-426): one
+    statement, for the path of an action.
 
     Only occupied seats are joined, so the table's and the round's columns repeat once per
     player rather than once per seat; the shoe the round started from (read by recall, never
@@ -441,13 +445,17 @@ class RoundWork:
         rnd.owners = dict(self.owners)
         rnd.at_risk = {k: v for k, v in self.at_risk.items() if v}
         rnd.journal_len = self.seq
-        if self.is_new:
-            db.session.add(rnd)
         live.bump(self.table)  # the table's own UPDATE, returning the version the answer shows
-        if not self.is_new:
+        written = [self.table]
+        if self.is_new:
+            self._open()
+        else:
             self._claim()
+            written.append(rnd)
+        for obj in written:
+            written_clean(obj)
         try:
-            db.session.flush()  # a new round (its number is unique), and anything else changed
+            db.session.flush()  # anything else the request changed (the round and the table are written)
         except (StaleDataError, IntegrityError) as exc:
             raise StaleError(MOVED_ON) from exc
         live.notify(self.table.id)
@@ -481,6 +489,22 @@ class RoundWork:
         self.seen_version = rnd.version
         self.is_new = False
 
+    def _open(self) -> None:
+        """The new round's INSERT, one Core statement returning the whole row (its id and the
+        columns' defaults), after which the round joins the session as a clean, persistent
+        object: the flush has nothing to write for it. Its unique number refuses the second of
+        two requests opening the same round, as the ORM's INSERT did."""
+        rnd = self.rnd
+        values = {key: rnd.__dict__[key] for key in _ROUND_COLUMNS if key in rnd.__dict__}
+        try:
+            row = db.session.connection().execute(_open_statement(tuple(values)), values).one()
+        except IntegrityError as exc:
+            raise StaleError(MOVED_ON) from exc
+        for key, value in zip(_ROUND_COLUMNS, row, strict=True):
+            set_committed_value(rnd, key, value)
+        make_transient_to_detached(rnd)
+        db.session.add(rnd)
+
     def _claim(self) -> None:
         """The round's UPDATE, ``WHERE version = <the version the form showed>`` (P-004): of two
         posts made against one version exactly one changes a row; the other is refused as
@@ -489,8 +513,8 @@ class RoundWork:
         rnd = self.rnd
         state: InstanceState[Round] = sa.inspect(rnd)
         values: dict[str, Any] = {}
-        for attr in state.mapper.column_attrs:
-            key = attr.key
+        pending = state.committed_state  # an attribute set since it was loaded; the rest are unchanged
+        for key in [k for k in _ROUND_COLUMNS if k in pending]:
             if key not in ("id", "version") and key not in state.unloaded and state.attrs[key].history.has_changes():
                 values[key] = getattr(rnd, key)
         claimed = db.session.connection().execute(
@@ -501,6 +525,34 @@ class RoundWork:
         for key, value in values.items():
             set_committed_value(rnd, key, value)
         set_committed_value(rnd, "version", self.seen_version + 1)
+
+
+def written_clean(obj: Any) -> None:
+    """An object whose changed columns a Core statement has just written (``live.bump``,
+    ``RoundWork._claim``) holds nothing more to write: the values it was given back unchanged
+    (the same owners, an equal JSON) are committed as they are, and the object is marked clean,
+    so the flush after it does not walk the unit of work to find nothing. An object with any
+    other change pending (a relationship, a collection) is left to the flush."""
+    state: InstanceState[Any] = sa.inspect(obj)
+    for key in list(state.committed_state):
+        attr = state.mapper.attrs.get(key)
+        if attr is None or not isinstance(attr, sa.orm.ColumnProperty) or state.attrs[key].history.has_changes():
+            return
+        set_committed_value(obj, key, getattr(obj, key))
+    if not state.committed_state and "_pending_mutations" not in state.__dict__:
+        state._commit_all(state.dict, db.session.identity_map)
+
+
+_ROUND_COLUMNS = tuple(c.key for c in Round.__table__.columns)
+
+
+@functools.lru_cache(maxsize=16)
+def _open_statement(keys: tuple[str, ...]) -> sa.Insert:
+    """A new round's INSERT of these set columns (the others take their defaults), returning
+    every column in table order, built once per set of columns."""
+    rounds = Round.__table__
+    return (sa.insert(rounds).values({k: sa.bindparam(k) for k in keys})
+            .returning(*[rounds.c[k] for k in _ROUND_COLUMNS]))
 
 
 @functools.lru_cache(maxsize=64)

@@ -56,16 +56,33 @@ def table_limits(table: Table, rnd: Round | None) -> Mapping[str, Mapping[str, i
         return {}
 
 
+NEXT_LEGAL_SIZE = 256
+_next_legal: dict[tuple[str, str, str, str, int], tuple[Any, ...]] = {}
+
+
 def next_round_legal(table: Table, seat: int) -> list[Any]:
     """What a seat may do at the start of the next round, before that round exists: a scratch
-    round on a throwaway copy of the shoe lists the betting spots and their limits."""
+    round on a throwaway copy of the shoe lists the betting spots and their limits.
+
+    The scratch round is a pure function of the game, the rules, the carry and the seat (no
+    owner is told, nothing is shuffled), so its answer is kept per those, by ``repr``: every
+    answer between two rounds, and every table with the same rules and carry, lists the same
+    spots without dealing a scratch round again (a blackjack shoe's costs more than the page)."""
     game = registry.engine(table.game, table.variant)
     try:
         rules = next_round_rules(table)
     except PlayError:
         return []
-    state = game.new_round(rules, _Unshuffled(), table_carry(table))
-    return list(game.legal_actions(state, seat))
+    carry = table_carry(table)
+    key = (table.game, table.variant, repr(rules), repr(carry), seat)
+    found = _next_legal.get(key)
+    if found is None:
+        state = game.new_round(rules, _Unshuffled(), carry)
+        found = tuple(game.legal_actions(state, seat))  # Legal is frozen: shared safely
+        if len(_next_legal) >= NEXT_LEGAL_SIZE:
+            _next_legal.clear()  # bounded: the live tables' entries come back at once
+        _next_legal[key] = found
+    return list(found)
 
 
 def table_view(table: Table, viewer: Player | None, *, work: RoundWork | None = None,

@@ -23,9 +23,9 @@ import re
 import time
 from typing import Any
 
-from flask import current_app, g, request, session
+from flask import current_app, g, request, session, url_for
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from .util import is_htmx
 
@@ -78,14 +78,16 @@ def kept(name: str, body: Any, key: Any = None) -> Markup:
     is reused with its digest for every answer with the same key, and not drawn again."""
     if not _REGION.fullmatch(name):
         raise ValueError(f"bad region name {name!r}")
-    found = _regions.get((name, key)) if key is not None else None
+    # The key by its repr, as memo's arguments: a region's inputs may be lists and dicts.
+    cache_key = (name, repr(key)) if key is not None else None
+    found = _regions.get(cache_key) if cache_key is not None else None
     if found is None:
         markup = Markup(body() if callable(body) else body)
         found = (hashlib.blake2b(markup.encode(), digest_size=8).hexdigest(), markup)
-        if key is not None:
+        if cache_key is not None:
             if len(_regions) >= REGIONS_SIZE:
                 _regions.clear()  # bounded, as memo: the live regions come back at once
-            _regions[(name, key)] = found
+            _regions[cache_key] = found
     digest, markup = found
     attrs = f'id="kept-{name}" class="kept" data-digest="{digest}"'
     if shown_regions().get(name) == digest:
@@ -93,22 +95,123 @@ def kept(name: str, body: Any, key: Any = None) -> Markup:
     return Markup(f"<div {attrs}>") + markup + Markup("</div>")
 
 
+DRAWN_SIZE = 1024
+_drawn: dict[str, Markup] = {}
+
+
+def drawn(*key: Any, caller: Any) -> Markup:
+    """A piece of a felt drawn once per key: ``{% call drawn("b6-board", …) %}…{% endcall %}``.
+
+    The key names the template's piece and every value its markup reads (by ``repr``, as
+    memo's arguments, so only plain values belong in it); the first answer with that key
+    draws it, and every later one, at any table and for any viewer, reuses the markup. A
+    value the piece reads but the key leaves out would show stale markup, so a piece that
+    holds a form's round or version (which change with every action) is never drawn once.
+    A key of ``none`` alone draws the piece afresh and keeps nothing (a seat only sometimes
+    drawn once: ``drawn(key if empty else none)``)."""
+    if key == (None,):
+        return Markup(caller())
+    cache_key = repr(key)
+    found = _drawn.get(cache_key)
+    if found is None:
+        found = Markup(caller())
+        if len(_drawn) >= DRAWN_SIZE:
+            _drawn.clear()  # bounded, as memo: the live pieces come back at once
+        _drawn[cache_key] = found
+    return found
+
+
 def seats_key(table: Any, player: Any, my_seats: Any) -> tuple[Any, ...]:
     """Everything the seat list (``tables/_seats.html``) shows: the table, who sits where
     (name, bot, who sponsored the bot), the viewer (operator or not, seated or not), the
     forms' CSRF token and the links' root. A change to that template's inputs must be
     named here, or a stale list would be kept."""
-    seats = tuple((s.number, s.player_id, s.player.display_name if s.player is not None else None,
-                   s.is_bot, s.bot_sponsor_id) for s in table.seats)
+    seats = tuple([_seat_row(s) for s in table.seats])
     viewer = (player.id, bool(player.is_operator)) if player else None
     return ("seats", table.id, bool(table.bots_allowed), seats, viewer, bool(my_seats),
             page_csrf_token(), request.script_root)
+
+
+_SEAT_COLUMNS = ("number", "player_id", "bot_sponsor_id")
+
+
+def _seat_row(s: Any) -> tuple[Any, ...]:
+    """One seat of ``seats_key``: read from the loaded row itself when every value is there
+    (an action's seats and players, or an empty seat drawn from the seat count, never saved),
+    else through the ORM, which loads what is missing."""
+    d = s.__dict__
+    player = d.get("player")
+    if player is None and d.get("player_id") is None and s._sa_instance_state.key is None:
+        return (d.get("number"), None, None, False, d.get("bot_sponsor_id"))  # an unsaved empty seat
+    if all(k in d for k in _SEAT_COLUMNS) and (player is not None or d["player_id"] is None) and (
+            player is None or ("display_name" in player.__dict__ and "is_bot" in player.__dict__)):
+        if player is None:
+            return (d["number"], None, None, False, d["bot_sponsor_id"])
+        p = player.__dict__
+        return (d["number"], d["player_id"], p["display_name"], bool(p["is_bot"]), d["bot_sponsor_id"])
+    return (s.number, s.player_id, s.player.display_name if s.player is not None else None,
+            s.is_bot, s.bot_sponsor_id)
 
 
 def rail_key(table: Any, denominations: Any) -> tuple[Any, ...]:
     """Everything the chip portal's kept part shows: the rail's chips and the buy-in and
     cash-out forms of the table (their CSRF token and the links' root)."""
     return ("rail", table.id, tuple(int(d) for d in denominations), page_csrf_token(), request.script_root)
+
+
+def form_state(round: Any, seat: Any) -> Markup:
+    """The hidden fields every table form carries (the CSRF token, the round and version the
+    form was drawn on, the seat), written here rather than as a template macro: a play area
+    holds up to a dozen forms, and a macro call costs more than the fields themselves. The
+    markup is exactly what ``hidden_state`` in ``tables/_forms.html`` drew."""
+    rid, version = (round.id, round.version) if round else ("", "")
+    return Markup(f'<input type="hidden" name="csrf_token" value="{escape(page_csrf_token())}">\n'
+                  f'  <input type="hidden" name="round_id" value="{escape(rid)}">\n'
+                  f'  <input type="hidden" name="version" value="{escape(version)}">\n'
+                  f'  <input type="hidden" name="seat" value="{escape(seat)}">')
+
+
+def act_url(table: Any) -> str:
+    """``url_for('tables.act', table_id=…)``, built once per answer (every form of a play
+    area posts to it)."""
+    urls = g.setdefault("act_urls", {})
+    url = urls.get(table.id)
+    if url is None:
+        url = urls[table.id] = url_for("tables.act", table_id=table.id)
+    return str(url)
+
+
+def _act_form(form_class: str, table: Any, round: Any, seat: Any, kind: Any, spot: Any, label: Any,
+              cls: Any, tail: str) -> Markup:
+    url = escape(act_url(table))
+    action = f"{escape(kind)}-{escape(spot)}" if spot else escape(kind)
+    return Markup(f'<form method="post" action="{url}" class="{form_class}"\n'
+                  f'      hx-post="{url}" hx-target="#play" hx-swap="outerHTML"\n'
+                  f'      hx-disabled-elt="find button">\n'
+                  f'  {form_state(round, seat)}\n'
+                  f'  <input type="hidden" name="kind" value="{escape(kind)}">\n'
+                  f'  <input type="hidden" name="spot" value="{escape(spot)}">\n'
+                  f'{tail}'
+                  f'  <button class="{escape(cls)}" type="submit" data-action="{action}"')
+
+
+def action_button(table: Any, round: Any, seat: Any, kind: Any, label: Any, spot: Any = "",
+                  cls: Any = "btn", amount: Any = None) -> Markup:
+    """One action's form and button (the play area's decisions), exactly the markup the
+    ``action_button`` macro of ``tables/_forms.html`` drew, written here: a play area holds
+    several and a macro call with its two ``url_for`` cost more than the markup."""
+    chip = f'<input type="hidden" name="chip" value="{escape(amount)}">' if amount is not None else ""
+    head = _act_form("action-form", table, round, seat, kind, spot, label, cls, f"  {chip}\n")
+    return head + Markup(f">{escape(label)}</button>\n</form>")
+
+
+def act_button(table: Any, round: Any, seat: Any, kind: Any, spot: Any, label: Any,
+               cls: Any = "btn btn-small", aria: Any = "") -> Markup:
+    """The layouts' small form for one non-bet action (spin, take down, clear…), exactly what
+    the ``act_button`` macro of ``devices/_layouts.html`` drew."""
+    head = _act_form("act-form", table, round, seat, kind, spot, label, cls, "")
+    aria_attr = f' aria-label="{escape(aria)}"' if aria else ""
+    return head + Markup(f"{aria_attr}>{escape(label)}</button>\n</form>")
 
 
 PAGE_TOKEN_SECONDS = 3600
@@ -144,4 +247,4 @@ def _page_csrf_token(raw: Any) -> str:
     return token
 
 
-__all__ = ["KEPT_HEADER", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]
+__all__ = ["KEPT_HEADER", "act_button", "act_url", "action_button", "drawn", "form_state", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]

@@ -12,6 +12,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask_login import current_user
@@ -23,7 +24,7 @@ from ..extensions import db, limiter
 from ..models import Player, Table
 from ..services import play, strategy_charts
 from ..services.tableview import table_view
-from .util import get_or_404, is_htmx, player_required
+from .util import get_or_404, is_htmx, login_redirect, player_required
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
 
@@ -39,7 +40,12 @@ def _money_limit() -> str:
 
 
 def _viewer() -> Player | None:
-    return current_user if current_user.is_authenticated else None
+    """The logged-in player itself, not the request's proxy to it: the view and the page read
+    the viewer's id a few dozen times, each through the proxy a lookup of the request's user."""
+    if not current_user.is_authenticated:
+        return None
+    player: Player = current_user._get_current_object()
+    return player
 
 
 def render_play(table: Table, error: str = "", notice: str = "", status: int = 200,
@@ -153,12 +159,28 @@ def bingo_cards(form: Any) -> str:
     return spec + (";planet=1" if form.get("planet") else "")
 
 
+def _session_player() -> int | None:
+    """The player id the session names (Flask-Login's ``_user_id``), unchecked: only a hint of
+    whom to read with the table; the login itself decides who is logged in."""
+    raw = session.get("_user_id")
+    return int(raw) if isinstance(raw, str) and raw.isascii() and raw.isdigit() and len(raw) <= 9 else None
+
+
 @bp.post("/<int:table_id>/act")
 @limiter.limit(_money_limit)
-@player_required
 def act(table_id: int) -> Any:
+    # The table's one statement also reads the player the session names, before the login
+    # asks for them, so that the login finds them loaded and reads nothing (P-426); the login
+    # then decides exactly as player_required does, and a player it did not expect (a remember
+    # cookie, a session it refused) is read with the table again.
     round_id, version = _int("round_id"), _int("version")
-    table, posted, held, settled = play.load_table(table_id, round_id, current_user.id)
+    named = _session_player()
+    loaded = play.load_table(table_id, round_id, named)
+    if not current_user.is_authenticated:
+        return login_redirect()
+    if current_user.id != named:
+        loaded = play.load_table(table_id, round_id, current_user.id)
+    table, posted, held, settled = loaded
     if table is None:
         abort(404)
     seat = _int("seat")

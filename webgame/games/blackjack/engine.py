@@ -337,7 +337,8 @@ class BlackjackEngine(GameBase[BlackjackState]):
         if carry:
             shoe = codec.load(Shoe, carry)
             # A table whose shoe settings changed between rounds starts a new shoe.
-            marked = sum(f"+{mark}" in c for c in (*shoe.remaining, *shoe.discards, *shoe.in_play))
+            tag = f"+{mark}"
+            marked = len([c for c in (*shoe.remaining, *shoe.discards, *shoe.in_play) if tag in c])
             if shoe.decks == decks and shoe.size == size and shoe.cut_at == shoe.size * pct // 100 \
                     and marked == decks * 4 * len(bonus):
                 return shoe

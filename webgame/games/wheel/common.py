@@ -13,7 +13,6 @@ once. Stake and Refund keys are unique within the round ("#2" on a repeat).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -122,7 +121,7 @@ class WheelGame(GameBase[WheelState]):
     # -- round life -------------------------------------------------------------------------
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> WheelState:
         carry = carry or {}
-        st = WheelState(rules=copy.deepcopy(dict(rules)),
+        st = WheelState(rules=codec.plain_copy(dict(rules)),
                         history=[str(x) for x in carry.get("history", [])],
                         spin_no=int(carry.get("spin_no", 0)),
                         rest_index=int(carry.get("last_index", -1)))

@@ -119,14 +119,15 @@ def act(page: Page, selector: str) -> None:
 
 
 def outside_viewport(page: Page, testids: list[str]) -> list[str]:
-    """The marked elements that are missing or not wholly inside the first screen."""
+    """The marked elements (a test id, or a selector in brackets: ``[data-action=set-hand]``)
+    that are missing or not wholly inside the first screen."""
     page.evaluate("window.scrollTo(0, 0)")
     return page.evaluate(
         """(ids) => {
             const out = [];
             const W = window.innerWidth, H = window.innerHeight;
             for (const id of ids) {
-                const el = [...document.querySelectorAll(`[data-testid="${id}"]`)]
+                const el = [...document.querySelectorAll(id.startsWith('[') ? id : `[data-testid="${id}"]`)]
                     .find(e => e.getClientRects().length);
                 if (!el) { out.push(id + ': missing'); continue; }
                 const r = el.getBoundingClientRect();

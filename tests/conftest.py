@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
 import re
 import tempfile
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,10 +17,53 @@ os.environ.setdefault("SECRET_KEY", "test-secret-key")
 os.environ.setdefault("INSTANCE_PATH", tempfile.mkdtemp(prefix="casino-instance-"))
 
 from webgame import create_app, models
-from webgame.analysis import background
+from webgame.analysis import background, edges
 from webgame.extensions import db
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+class SharedFigures(OrderedDict):
+    """The analysis memo of exact figures (``edges._EXACT``, keyed by configuration and wager),
+    also kept in a folder that every process of one test run shares: a figure that takes
+    seconds to count is counted by the first test that needs it and read by the others, the
+    command line's test included, whichever process they run in."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+
+    def _file(self, key: str) -> Path:
+        return self.folder / (hashlib.sha256(key.encode()).hexdigest()[:32] + ".pickle")
+
+    def get(self, key: str, default: Any = None) -> Any:
+        hit = super().get(key)
+        if hit is None:
+            try:
+                hit = pickle.loads(self._file(key).read_bytes())
+            except FileNotFoundError:
+                return default
+            super().__setitem__(key, hit)
+        return hit
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        super().__setitem__(key, value)
+        file = self._file(key)
+        part = file.with_suffix(f".{os.getpid()}.part")  # written whole, then renamed into place
+        part.write_bytes(pickle.dumps(value))
+        part.replace(file)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def exact_figures_counted_once(tmp_path_factory, worker_id):
+    """One memo of exact figures for the whole run: under xdist the workers' base folders share
+    a parent, which is this run's own."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base if worker_id == "master" else base.parent) / "exact-figures"
+    folder.mkdir(exist_ok=True)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(edges, "_EXACT", SharedFigures(folder))
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -1,14 +1,12 @@
 /* The pai gow hand-setting rail: the two ticked cards are the low hand. The page says at once
    whether the setting would foul (the fronts that foul come with the form) and keeps the Set
    button off until two cards that do not foul are ticked. The server checks every setting
-   again: this is only the player's help. */
+   again: this is only the player's help (ticks.js). */
 (function () {
   "use strict";
-  var doc = document;
 
-  function update(form) {
-    var picked = Array.prototype.slice.call(form.querySelectorAll('input[name="card"]:checked'))
-      .map(function (i) { return i.value; });
+  window.cardTicks("form.paigow-setter", function (form) {
+    var picked = window.cardTicks.ticked(form);
     var fouls = (form.getAttribute("data-fouls") || "").split(",").filter(Boolean);
     var status = form.querySelector("[data-setting-status]");
     var button = form.querySelector('[data-action="set-hand"]');
@@ -36,20 +34,5 @@
     status.textContent = msg;
     form.classList.toggle("is-foul", foul);
     button.disabled = !(picked.length === 2 && !foul);
-  }
-
-  function all() {
-    doc.querySelectorAll("form.paigow-setter").forEach(update);
-  }
-
-  doc.addEventListener("change", function (evt) {
-    var form = evt.target.closest && evt.target.closest("form.paigow-setter");
-    if (form) { update(form); }
   });
-  doc.addEventListener("htmx:afterSettle", all);
-  if (doc.readyState === "loading") {
-    doc.addEventListener("DOMContentLoaded", all);
-  } else {
-    all();
-  }
 })();

@@ -1,4 +1,5 @@
-"""What the browser tests share about the live server's floor: a table of their own."""
+"""What the browser tests share about the live server's floor: a table of their own, a guest
+seated at it with house bots for its first hand, and the felt measured on one screen."""
 
 from __future__ import annotations
 
@@ -6,6 +7,11 @@ import json
 import subprocess
 import sys
 from typing import Any, Self
+
+from playwright.sync_api import Page
+
+from tests.e2e.test_dice_wheels import click_and_wait
+from tests.e2e.test_one_screen import SIZES, fits_every_size
 
 
 def open_table(server: dict[str, Any], name: str, game: str, variant: str,
@@ -131,3 +137,27 @@ def assert_crowd_fits_one_screen(page: Any, shot: str) -> None:
     assert outside_viewport(page, ["places", "dealer-cards", "decisions", "my-spots", "chip-rail"]) == []
     list_box = page.locator(".lounge-list").bounding_box()
     assert list_box is not None and list_box["height"] < 120  # a short list that scrolls, not 39 rows
+def first_hand(page: Page, base: str, table_id: int, bots: tuple[int, ...] = (1,), buy_in: str = "100") -> None:
+    """A guest with demo chips sits in spot 0 of a table of the test's own (``open_table``, its
+    next hand waiting for a Deal), buys in, seats a house bot in each of ``bots`` and deals the
+    first hand from a fresh page."""
+    page.goto(base + "/login")
+    page.get_by_role("button", name="Play as a guest with demo chips").click()
+    page.goto(f"{base}/tables/{table_id}")
+    click_and_wait(page, "[data-action=sit-0]")
+    page.locator(".buy-in input[name=amount]").fill(buy_in)
+    click_and_wait(page, "[data-action=buy-in]")
+    for spot in bots:
+        click_and_wait(page, f"[data-action=bot-{spot}]")
+    page.reload()
+    click_and_wait(page, "[data-action=deal]")
+
+
+def off_one_screen(page: Page, game: str, stage: str, parts: list[str]) -> list[str]:
+    """The parts of the felt (test ids, or selectors in brackets) not wholly on the first screen
+    at a desktop and at a phone size, with a screenshot of each (``fits_every_size``); the page
+    is left at the desktop size."""
+    problems = fits_every_size(page, game, stage, parts)
+    width, height = SIZES["desktop"]
+    page.set_viewport_size({"width": width, "height": height})
+    return problems

@@ -6,18 +6,16 @@ balance, and the table fits one screen at a desktop and a phone."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.floor import open_table
+from tests.e2e.floor import first_hand, off_one_screen, open_table
 from tests.e2e.pdtable import books_balance
 from tests.e2e.test_dice_wheels import click_and_wait
 
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
 
 
@@ -33,15 +31,7 @@ def test_a_guest_sets_thirteen_cards_by_clicking_and_reads_the_showdown(browser:
     page = ctx.new_page()
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.goto(base + "/login")
-    page.get_by_role("button", name="Play as a guest with demo chips").click()
-    page.goto(f"{base}/tables/{table_id}")
-    click_and_wait(page, "[data-action=sit-0]")
-    page.locator(".buy-in input[name=amount]").fill("100")
-    click_and_wait(page, "[data-action=buy-in]")
-    click_and_wait(page, "[data-action=bot-1]")
-    page.reload()
-    click_and_wait(page, "[data-action=deal]")
+    first_hand(page, base, table_id)
     setter = page.get_by_test_id("setter")
     expect(setter.locator(".cp-card")).to_have_count(13)
     # The bot has set at once; nothing of its hand shows before the showdown (003 rule 3).
@@ -74,15 +64,8 @@ def test_a_guest_sets_thirteen_cards_by_clicking_and_reads_the_showdown(browser:
         expect(page.get_by_test_id(f"zone-{zone}").locator(".cp-card")).to_have_count(n)
     expect(status).to_have_text("Ready: press Set my hand.")
     # One screen while setting: the cards, the rows, the decisions and the chips.
-    for w, h in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(ARTIFACTS / f"chinese-poker-setting-{w}x{h}.png"))
-        for testid in ("zone-front", "zone-back", "decisions", "chips"):
-            box = page.get_by_test_id(testid).first.bounding_box()
-            assert box and box["y"] >= 0 and box["y"] + box["height"] <= h + 1, (w, testid, box)
-        box = button.bounding_box()
-        assert box and box["y"] + box["height"] <= h + 1, (w, "set-hand", box)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    assert off_one_screen(page, "chinese-poker", "setting",
+                          ["zone-front", "zone-back", "decisions", "chips", "[data-action=set-hand]"]) == []
     click_and_wait(page, "[data-action=set-hand]")
 
     showdown = page.get_by_test_id("showdown")
@@ -95,11 +78,6 @@ def test_a_guest_sets_thirteen_cards_by_clicking_and_reads_the_showdown(browser:
     assert set(CODE.findall(page.get_by_test_id("rows-0").inner_html())) == set(codes(way.replace("/", "")))
     expect(page.get_by_test_id("house-take").first).to_contain_text("$2")
     expect(page.get_by_test_id("round-result")).to_be_visible()
-    for w, h in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(ARTIFACTS / f"chinese-poker-showdown-{w}x{h}.png"))
-        for testid in ("rows-0", "rows-1", "showdown", "chips"):
-            box = page.get_by_test_id(testid).first.bounding_box()
-            assert box and box["y"] >= 0 and box["y"] + box["height"] <= h + 1, (w, testid, box)
+    assert off_one_screen(page, "chinese-poker", "showdown", ["rows-0", "rows-1", "showdown", "chips"]) == []
     assert not errors, errors
     books_balance([ctx], live_server)

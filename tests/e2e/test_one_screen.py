@@ -112,6 +112,17 @@ def settle(page: Page) -> None:
     page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
+def at_rest(page: Page) -> None:
+    """Until the felt is still: no swap settling, no reveal under way (devices.js), no card
+    dealt or turned over, no wheel, dice or shuffle moving (table.js), and every animation that
+    has an end finished (a glow that loops forever is not the felt moving)."""
+    page.wait_for_function("""() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')
+        && !document.documentElement.classList.contains('is-revealing')
+        && !document.querySelector('.deal-in, .flip-in, .is-spinning, .is-rolling, .is-tossing, .is-shuffling')
+        && document.getAnimations().every(a => a.playState !== 'running'
+            || !isFinite(a.effect.getComputedTiming().endTime))""")
+
+
 def act(page: Page, selector: str) -> None:
     with page.expect_response(lambda r: r.request.method == "POST"):
         page.locator(selector).first.click()
@@ -119,14 +130,15 @@ def act(page: Page, selector: str) -> None:
 
 
 def outside_viewport(page: Page, testids: list[str]) -> list[str]:
-    """The marked elements that are missing or not wholly inside the first screen."""
+    """The marked elements (a test id, or a selector in brackets: ``[data-action=set-hand]``)
+    that are missing or not wholly inside the first screen."""
     page.evaluate("window.scrollTo(0, 0)")
     return page.evaluate(
         """(ids) => {
             const out = [];
             const W = window.innerWidth, H = window.innerHeight;
             for (const id of ids) {
-                const el = [...document.querySelectorAll(`[data-testid="${id}"]`)]
+                const el = [...document.querySelectorAll(id.startsWith('[') ? id : `[data-testid="${id}"]`)]
                     .find(e => e.getClientRects().length);
                 if (!el) { out.push(id + ': missing'); continue; }
                 const r = el.getBoundingClientRect();
@@ -187,7 +199,7 @@ def test_one_screen_per_table(page: Page, live_server, fit_tables, game: str):
 
     page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
     act(page, f"[data-action={start}]")
-    page.wait_for_timeout(3200 if game in NO_CARDS else 600)  # the wheel or the dice come to rest
+    at_rest(page)  # the cards dealt, the wheel or the dice come to rest
     dealt = ["dealer-cards", "chip-rail", "decisions"] + ([] if game in NO_PLAYER_CARDS else ["my-cards"])
     problems += fits_every_size(page, game, "dealt", dealt)
     if page.get_by_test_id("headline").count():
@@ -237,7 +249,7 @@ def test_split_hands_stay_inside_the_seat_box(page: Page, live_server, fit_table
         if page.locator("[data-action^=split-]").count() == 0:
             break
         act(page, "[data-action^=split-]")
-    page.wait_for_timeout(600)
+    at_rest(page)
     page.screenshot(path=str(ARTIFACTS / f"blackjack-split-{size}.png"))
     spilled = page.evaluate("""() => {
         const seat = document.querySelector('.seat.mine');

@@ -7,21 +7,21 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
+from tests.e2e.floor import first_hand, off_one_screen, open_table
 from tests.e2e.pdtable import books_balance
 from tests.e2e.test_dice_wheels import click_and_wait
-from tests.e2e.test_one_screen import SIZES, outside_viewport
 
 pytestmark = pytest.mark.e2e
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # The guest's cards when it is first to draw: two fives to meld the plucked five of hearts with.
+# What lies on the first screen at every size while the guest plays.
+PARTS = ["my-cards", "decisions", "muck", "deck-count"]
 RIGGED = ["5c", "5d", "Qc", "Ah", "2h", "Jd", "Kc", "4d", "6s", "3s"]
 
 
@@ -37,54 +37,20 @@ def rig(server, table_id: int) -> None:
         con.execute("UPDATE rounds SET state = ? WHERE id = ?", (json.dumps(state), row_id))
 
 
-def run(server, script: str) -> str:
-    done = subprocess.run([sys.executable, "-c", script], cwd=server["root"], env=server["env"], check=True,
-                          capture_output=True, text=True)
-    return done.stdout.strip()
-
-
-def pan_table(server) -> int:
-    out = run(server, "from app import app\nfrom webgame.extensions import db\n"
-                      "from webgame.services.tables import create_table\n"
-                      "with app.app_context():\n"
-                      "    table = create_table('Pan Parlor', 'pan', 'crystal-park', config={'next_hand_s': 3600})\n"
-                      "    db.session.commit()\n"
-                      "    print(table.id)\n")
-    return int(out.splitlines()[-1])
-
-
-def fits(page: Page, stage: str) -> list[str]:
-    problems = []
-    for size, (w, h) in SIZES.items():
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(ARTIFACTS / f"pan-{size}-{stage}.png"))
-        problems += [f"{w}x{h}: {p}" for p in outside_viewport(page, ["my-cards", "decisions", "muck", "deck-count"])]
-    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
-    return problems
-
-
 def test_a_guest_plucks_lays_a_meld_by_clicking_and_discards(browser: Browser, live_server):
     ARTIFACTS.mkdir(exist_ok=True)
     base = live_server["url"]
-    table_id = pan_table(live_server)
+    table_id = open_table(live_server, "Pan Parlor", "pan", "crystal-park", {"next_hand_s": 3600})
     ctx = browser.new_context(reduced_motion="reduce")
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base + "/login")
-    page.get_by_role("button", name="Play as a guest with demo chips").click()
-    page.goto(f"{base}/tables/{table_id}")
-    click_and_wait(page, "[data-action=sit-0]")
-    page.locator(".buy-in input[name=amount]").fill("100")
-    click_and_wait(page, "[data-action=buy-in]")
-    click_and_wait(page, "[data-action=bot-1]")
-    click_and_wait(page, "[data-action=bot-2]")
-    click_and_wait(page, "[data-action=deal]")
+    first_hand(page, base, table_id, bots=(1, 2))
     click_and_wait(page, "[data-action=in]")
     expect(page.locator("[data-action=draw-deck]")).to_be_visible()   # the bots have moved
     rig(live_server, table_id)
     page.reload()
-    assert fits(page, "draw") == []
+    assert off_one_screen(page, "pan", "draw", PARTS) == []
     click_and_wait(page, "[data-action=draw-deck]")
     hand = page.get_by_test_id("my-cards")
     expect(hand.locator(".pan-card.drawn [data-code='5h']")).to_be_visible()
@@ -99,7 +65,7 @@ def test_a_guest_plucks_lays_a_meld_by_clicking_and_discards(browser: Browser, l
     expect(page.locator("[data-action=split-0]")).to_have_text("Split meld 1")
     expect(page.get_by_test_id("cut-0").locator("option")).to_have_count(2)
     expect(page.locator("[data-action=borrow]")).to_have_count(0)
-    assert fits(page, "play") == []
+    assert off_one_screen(page, "pan", "play", PARTS) == []
     click_and_wait(page, "[data-action=discard-Qc]")
     expect(hand.locator("[data-code='Qc']")).to_have_count(0)     # the only queen of clubs is gone
     expect(page.locator("[data-action=draw-deck]")).to_be_visible()   # round the table to my turn again

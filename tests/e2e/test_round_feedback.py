@@ -143,7 +143,8 @@ def test_roulette_chip_count_changes_only_after_the_wheel_stops(page: Page, live
     act(page, "[data-action=spin]")
     expect(page.get_by_test_id("chips")).not_to_have_text(before or "", timeout=10_000)
     page.wait_for_function("() => !document.documentElement.classList.contains('is-revealing')")
-    page.wait_for_timeout(200)
+    # the sampler has painted the new count at least once since the wheel stopped
+    page.wait_for_function("(before) => window.__frames.some(f => f.chips !== null && f.chips !== before)", arg=before)
     frames = page.evaluate("window.__frames")
     turning = [i for i, f in enumerate(frames) if f["turning"] or f["revealing"]]
     changed = [i for i, f in enumerate(frames) if f["chips"] not in (before, None)]

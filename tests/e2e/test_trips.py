@@ -6,18 +6,16 @@ the carried pot included."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.e2e.floor import open_table
+from tests.e2e.floor import first_hand, off_one_screen, open_table
 from tests.e2e.pdtable import books_balance
 from tests.e2e.test_dice_wheels import click_and_wait
 
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 MONEY = re.compile(r"\$([\d,]+(?:\.\d\d)?)")
 
 
@@ -31,15 +29,7 @@ def test_a_guest_and_a_bot_play_a_hand_of_trips(browser: Browser, live_server):
     table_id = trips_table(live_server)
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
-    page.goto(base + "/login")
-    page.get_by_role("button", name="Play as a guest with demo chips").click()
-    page.goto(f"{base}/tables/{table_id}")
-    click_and_wait(page, "[data-action=sit-0]")
-    page.locator(".buy-in input[name=amount]").fill("100")
-    click_and_wait(page, "[data-action=buy-in]")
-    click_and_wait(page, "[data-action=bot-1]")
-    page.reload()
-    click_and_wait(page, "[data-action=deal]")
+    first_hand(page, base, table_id)
     # The 1st bet and the 50¢ collection are posted; two up cards on each monitor.
     expect(page.get_by_test_id("my-cards").locator(".card.face")).to_have_count(2)
     expect(page.get_by_test_id("pot-amount")).to_have_text("$4")
@@ -55,11 +45,5 @@ def test_a_guest_and_a_bot_play_a_hand_of_trips(browser: Browser, live_server):
     else:  # the bot may fold: 4 bets of mine and 1 to 4 of its, less the 20 % high-hand award
         assert pot in {8.0, 9.6, 11.2, 12.8}, pot
     expect(page.get_by_test_id("round-result")).to_be_visible()
-    for w, h in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(ARTIFACTS / f"trips-{w}x{h}.png"))
-        for testid in ("pot", "dealer-cards", "my-cards", "chips", "decisions"):
-            box = page.get_by_test_id(testid).first.bounding_box()
-            assert box and box["y"] >= 0 and box["y"] + box["height"] <= h + 1, (w, testid, box)
-            assert box["x"] >= 0 and box["x"] + box["width"] <= w + 1, (w, testid, box)
+    assert off_one_screen(page, "trips", "end", ["pot", "dealer-cards", "my-cards", "chips", "decisions"]) == []
     books_balance([ctx], live_server)

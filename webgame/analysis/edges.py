@@ -16,7 +16,8 @@ import logging
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..engine.paytable import Variant, load_game, main_limit_name, resolve
@@ -73,13 +74,29 @@ def configuration(game: str, variant: str, config: Mapping[str, Any] | None = No
     key = f"{game}|{variant}|{fingerprint(rules)}"
     hit = _WAGERS.get(key)
     if hit is None:
-        hit = (v, rules, module.wagers(v, rules))
+        wagers = [w if w.exact is None else replace(w, exact=_counted_once(_exact_key(game, variant, rules, w.bet),
+                                                                            w.exact))
+                  for w in module.wagers(v, rules)]
+        hit = (v, rules, wagers)
         _remember(_WAGERS, key, hit)
     return hit
 
 
 def _exact_key(game: str, variant: str, rules: Mapping[str, Any], bet: str) -> str:
     return f"{game}|{variant}|{fingerprint(rules)}|{bet}"
+
+
+def _counted_once(key: str, count: Callable[..., Result]) -> Callable[..., Result]:
+    """A wager's exact count through the memo of its configuration: the page, the command line
+    and every other caller of the configuration's ``wager.exact()`` share one count (an exact
+    figure depends on the configuration alone; some take seconds to count)."""
+    def exact(**kwargs: Any) -> Result:
+        hit = _EXACT.get(key)
+        if hit is None:
+            hit = count(**kwargs)
+            _remember(_EXACT, key, hit)
+        return hit
+    return exact
 
 
 def exact(game: str, variant: str, rules: Mapping[str, Any], wager: Wager) -> Result:

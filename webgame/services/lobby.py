@@ -346,12 +346,13 @@ def _pai_gow_tiles(v: Variant, r: Rules) -> Iterator[str]:
 
 def _poker(v: Variant, r: Rules) -> Iterator[str]:
     """The poker room: players against each other; the stakes, the house's take, the options."""
+    from ..games.poker import room as poker_room
     from ..games.poker import table as poker_table
 
     yield poker_table.stakes_words(r)
     yield "Players play each other; the house deals and takes " + poker_table.take_words(r)
     options = [o.replace("-", " ") for o in ("straddle", "bomb-pot", "run-it-twice", "bad-beat-jackpot")
-               if poker_table.table_option(r, o)]
+               if poker_room.table_option(r, o)]
     if options:
         yield "Table options: " + ", ".join(options)
 

@@ -146,11 +146,10 @@ def test_a_kill_table_collects_by_the_kill_row_of_its_own_game() -> None:
 
 def test_lucky_derby_15x30_has_its_re_buy() -> None:
     from webgame.games.poker import room
-    from webgame.games.poker.table import _room_rules
 
     variant = load_game("texas-holdem").variants["lucky-derby-limit"]
-    small = _room_rules(resolve(variant))
-    big = _room_rules(resolve(variant, {"options": {"game": "15x30"}}))
+    small = room.RoomRules.from_rules(resolve(variant))
+    big = room.RoomRules.from_rules(resolve(variant, {"options": {"game": "15x30"}}))
     assert (small.big_bet, small.free_rebuy, big.big_bet, big.free_rebuy) == (1600, 0, 3000, 15000)
     assert room.buy_in_bounds(big) == (30000, 10000000) and big.short_buy_in == "per-day"
     assert room.buy_in_kind(big, 0, 15000) == room.RE_BUY                    # 001 s.33

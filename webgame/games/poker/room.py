@@ -16,8 +16,8 @@ Rule keys read from a variant's resolved rules (`RoomRules.from_rules`):
 three-blind structures included), `structure` ("fixed-limit", "spread-limit", "pot-limit",
 "no-limit"), `bets` (limit: the small and big bet), `seats`, `table_options` (a listed
 "straddle" or "bomb-pot" is on unless a bool setting of that name turns it off; D-414,
-D-456), `bomb-pot-every` (hands between offered bomb pots, 0 = only when a player proposes
-one), `limits["buy-in"]` ({min, max} cents; else D-411's multiples) and `short-buy-in`
+D-456), `bomb_pot_every` (hands between offered bomb pots, 0 = only when a player proposes
+one), `limits["buy-in"]` ({min, max} cents; else D-411's multiples) and `short_buy_in`
 ("per-full-buy-in", or "per-day" for the c001 profile, D-411).
 """
 
@@ -115,32 +115,39 @@ class RoomRules:
 
     @classmethod
     def from_rules(cls, rules: Mapping[str, Any]) -> RoomRules:
-        """From a variant's resolved rules (`paytable.resolve`): the buy-in comes from its
-        `limits`, the straddle and the bomb pot from `table_options` unless a setting of the
-        same name (an operator's choice) says otherwise."""
-        bets = list(rules.get("bets", []))
-        limits = rules.get("limits", {}) or {}
-        buy_in = limits.get("buy-in") or rules.get("buy-in") or {}
-        allowed = list(rules.get("table_options", []))
+        """The room's one reading of a variant's resolved rules (`paytable.resolve`): the
+        blinds, structure and seats, the buy-in from its `limits` (D-411), and the straddle
+        and the bomb pot where `table_options` allows them and the operator has not turned
+        them off (`table_option`)."""
+        bets = list(rules.get("bets") or [])
+        buy_in = (rules.get("limits") or {}).get("buy-in") or rules.get("buy-in") or {}
 
-        def switch(name: str) -> bool:
-            value = rules.get(name, rules.get(name.replace("-", "_")))
-            return bool(value) if isinstance(value, bool) else name in allowed
+        def setting(name: str, default: Any) -> Any:
+            # the rules data underscores its keys; a hyphenated one is read too
+            return rules.get(name.replace("-", "_"), rules.get(name, default))
 
-        return cls(blinds=tuple(int(b) for b in rules.get("blinds", cls.blinds)),
+        return cls(blinds=tuple(int(b) for b in rules.get("blinds") or cls.blinds),
                    structure=str(rules.get("structure", cls.structure)),
                    big_bet=int(bets[-1]) if bets else 0,
                    max_seats=int(rules.get("seats", cls.max_seats)),
-                   straddle=switch("straddle"),
-                   bomb_pot=switch("bomb-pot"),
-                   bomb_every=int(rules.get("bomb-pot-every", rules.get("bomb_pot_every", 0))),
+                   straddle=table_option(rules, "straddle"),
+                   bomb_pot=table_option(rules, "bomb-pot"),
+                   bomb_every=int(setting("bomb-pot-every", 0)),
                    buy_in_min=int(buy_in.get("min", 0)),
                    buy_in_max=int(buy_in.get("max", 0)),
-                   short_buy_in=str(rules.get("short-buy-in", rules.get("short_buy_in", cls.short_buy_in))),
-                   free_rebuy=int(rules.get("free-rebuy", rules.get("free_rebuy", 0))),
+                   short_buy_in=str(setting("short-buy-in", cls.short_buy_in)),
+                   free_rebuy=int(setting("free-rebuy", 0)),
                    entry_any_position_short=bool(rules.get("entry_any_position_short", False)),
                    stud=bool(rules.get("stud")), ante=int(rules.get("ante", 0)),
                    stud_button=bool(rules.get("button", False)))
+
+
+def table_option(rules: Mapping[str, Any], option: str) -> bool:
+    """A table option (INDEX section 7: ``straddle``, ``bomb-pot``, ``run-it-twice``,
+    ``bad-beat-jackpot``) is on where the variant's rulebook allows it (``table_options``)
+    and the operator has not turned it off (the option of the same name, underscored)."""
+    allowed = option in (rules.get("table_options") or [])
+    return allowed and bool(rules.get(option, rules.get(option.replace("-", "_"), True)))
 
 
 # ---------------------------------------------------------------- seats

@@ -45,6 +45,7 @@ from ...engine.rng import Rng, SeededRng
 from . import bots, draw, hand, history, stud, take
 from . import room as seating
 from .games import kind_from_rules
+from .room import table_option
 from .structures import from_rules as structure_of
 from .structures import scaled
 
@@ -112,7 +113,7 @@ class PokerTable(GameBase[PokerState]):
 
     # -- the round's life -----------------------------------------------------------------
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> PokerState:
-        rr = _room_rules(rules)
+        rr = seating.RoomRules.from_rules(rules)
         data = (carry or {}).get("room")
         the_room = state_io.load(seating.Room, data) if data else seating.Room(max_seats=rr.max_seats)
         banks = {str(k): int(v) for k, v in ((carry or {}).get("time_bank") or {}).items()}
@@ -131,15 +132,15 @@ class PokerTable(GameBase[PokerState]):
 
     def buy_in_refusal(self, rules: Mapping[str, Any], holding: int, amount: int,
                        earlier: Sequence[tuple[str, str]] = (), today: str = "") -> str:
-        return seating.buy_in_refusal(_room_rules(rules), holding, amount, earlier, today)
+        return seating.buy_in_refusal(seating.RoomRules.from_rules(rules), holding, amount, earlier, today)
 
     def buy_in_memo(self, rules: Mapping[str, Any], holding: int, amount: int) -> str:
-        return seating.buy_in_kind(_room_rules(rules), holding, amount)
+        return seating.buy_in_kind(seating.RoomRules.from_rules(rules), holding, amount)
 
     def bot_bankroll(self, rules: Mapping[str, Any]) -> tuple[int, int] | None:
         # A bot buys in like a player once it holds less than the minimum: a hundred big
         # blinds (at least twice the minimum), never over the table's maximum.
-        rr = _room_rules(rules)
+        rr = seating.RoomRules.from_rules(rules)
         low, high = seating.buy_in_bounds(rr)
         target = max(2 * low, 100 * rr.big_blind)
         return low, min(high, target) if high else target
@@ -173,7 +174,7 @@ class PokerTable(GameBase[PokerState]):
                 out.append(Legal("sit-in", label="Sit in"))
             else:
                 out.append(Legal("sit-out", label="Sit out"))
-            rr = _room_rules(state.rules)
+            rr = seating.RoomRules.from_rules(state.rules)
             if sat is not None and sat.status == seating.NEW and not sat.post and state.room.hands_dealt \
                     and seating.may_post(state.room, rr):
                 out.append(Legal("post", label="Post a big blind to play now"))
@@ -243,7 +244,7 @@ class PokerTable(GameBase[PokerState]):
             sat = None
         if sat is None:
             state.time_bank[key] = int(state.rules.get("time_bank_s", TIME_BANK_S))  # a new session
-            seating.sit(state.room, _r(action.seat), action.spot, _room_rules(state.rules),
+            seating.sit(state.room, _r(action.seat), action.spot, seating.RoomRules.from_rules(state.rules),
                      int(state.rules.get("opened_at", 0)))
         return []
 
@@ -260,7 +261,7 @@ class PokerTable(GameBase[PokerState]):
         if action.kind == "post":
             seating.post_to_play(state.room, seat, True)
             return [Note(f"Seat {action.seat + 1} posts to play this hand.", action.seat)]
-        rr = _room_rules(state.rules)
+        rr = seating.RoomRules.from_rules(state.rules)
         try:
             if action.kind == "straddle":
                 # D-414: only the player directly left of the big blind, live, twice the big blind.
@@ -279,7 +280,7 @@ class PokerTable(GameBase[PokerState]):
     # -- the deal -------------------------------------------------------------------------
     def _deal(self, state: PokerState, rng: Rng) -> list[Event]:
         rules = state.rules
-        rr = _room_rules(rules)
+        rr = seating.RoomRules.from_rules(rules)
         stacks = {_r(int(k)): v for k, v in state.stacks.items() if k in state.owners}
         events: list[Event] = []
         if not state.room.button and (not rr.stud or rr.stud_button):  # stud has no button (D-439)
@@ -597,14 +598,6 @@ def bot_style(rules: Mapping[str, Any], owner: str) -> str:
     return "loose" if int(owner or 0) % 2 else "tight"
 
 
-def table_option(rules: Mapping[str, Any], option: str) -> bool:
-    """A table option (INDEX section 7: ``straddle``, ``bomb-pot``, ``run-it-twice``,
-    ``bad-beat-jackpot``) is on where the variant's rulebook allows it (``table_options``)
-    and the operator has not turned it off (the option of the same name, underscored)."""
-    allowed = option in (rules.get("table_options") or [])
-    return allowed and bool(rules.get(option, rules.get(option.replace("-", "_"), True)))
-
-
 def take_words(rules: Mapping[str, Any]) -> str:
     """The house's take in a few words: "a 5% rake, at most $4" or "a collection (…)"."""
     sched, option = take.resolve(take_spec(rules))
@@ -634,32 +627,12 @@ def _left_of_big_blind(state: PokerState) -> int:
     stacks = {st.seat: max(state.stacks.get(str(_t(st.seat)), 1), 1) for st in state.room.seats}
     if not state.room.button:
         return 0
-    plan = seating.plan_hand(state.room, _room_rules(state.rules), stacks)
+    plan = seating.plan_hand(state.room, seating.RoomRules.from_rules(state.rules), stacks)
     if plan.reason or len(plan.dealt) < 3 or not plan.blinds_at:
         return 0
     order = plan.dealt
     bb = plan.blinds_at[-1]
     return order[(order.index(bb) + 1) % len(order)] if bb in order else 0
-
-
-def _room_rules(rules: Mapping[str, Any]) -> seating.RoomRules:
-    """The room's view of a variant's rules data: blinds, structure, seats, the table options
-    the rulebook allows and the buy-in limit (D-411)."""
-    buy_in = (rules.get("limits") or {}).get("buy-in") or {}
-    bets = rules.get("bets") or []
-    structure = str(rules.get("structure", "no-limit"))
-    return seating.RoomRules(
-        blinds=tuple(int(b) for b in rules.get("blinds") or (100, 200)),
-        structure="limit" if structure == "fixed-limit" else structure,
-        big_bet=int(bets[-1]) if bets else 0, max_seats=int(rules.get("seats", 10)),
-        straddle=table_option(rules, "straddle"), bomb_pot=table_option(rules, "bomb-pot"),
-        bomb_every=int(rules.get("bomb_pot_every", 0)),
-        buy_in_min=int(buy_in.get("min", 0)), buy_in_max=int(buy_in.get("max", 0)),
-        short_buy_in=str(rules.get("short_buy_in", "per-full-buy-in")),
-        free_rebuy=int(rules.get("free_rebuy", 0)),
-        entry_any_position_short=bool(rules.get("entry_any_position_short", False)),
-        stud=bool(rules.get("stud")), ante=int(rules.get("ante", 0)),
-        stud_button=bool(rules.get("button", False)))
 
 
 def _seen(h: hand.HandState, seat: int, slug: str) -> bots.BotSeen:

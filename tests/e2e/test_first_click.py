@@ -5,7 +5,7 @@ so it never takes the button, or the play area the answer is aimed at, from unde
 
 from __future__ import annotations
 
-from typing import Any
+import uuid
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -49,33 +49,36 @@ def test_a_click_while_the_first_refresh_is_on_its_way_always_lands(page: Page, 
     at, and the play area is fetched again at once. The test holds that fetch's answer back
     until the player has clicked, then lets it in while the purchase is on its way: five times,
     each purchase is on the page."""
-    name = f"Busy {game} hall"
+    name = f"Busy {game} hall {uuid.uuid4().hex[:6]}"  # a rerun opens a table of its own
     table_id = open_table(live_server, name, game, variant, config)
     fill_places(live_server, table_id, 39)
     sit_and_buy(page, live_server["url"], name)
     url = page.url
-    held: list[tuple[Route, Any]] = []
+    held: list[Route] = []
     holding = [False]
 
     def hold_first_refresh(route: Route) -> None:
         if holding[0]:
             holding[0] = False
-            held.append((route, route.fetch()))
+            held.append(route)  # answered by the test, once the player has clicked
         else:
             route.continue_()
 
     page.route("**/play", hold_first_refresh)
-    with BusyTable(live_server, table_id):
-        for n in range(1, 6):
-            holding[0] = True
-            page.goto(url)
-            for _ in range(100):  # the stream's first event, then its fetch (held above)
-                if held:
-                    break
-                page.wait_for_timeout(50)
-            assert held, "the busy table's first event fetched nothing"
-            page.locator(f"[data-action={action}]").first.click()
-            route, answer = held.pop()
-            route.fulfill(response=answer)  # the refresh lands while the purchase is on its way
-            expect(page.get_by_test_id(bought)).to_have_count(n * each)
-    page.unroute("**/play")
+    try:
+        with BusyTable(live_server, table_id):
+            for n in range(1, 6):
+                holding[0] = True
+                page.goto(url)
+                for _ in range(100):  # the stream's first event, then its fetch (held above)
+                    if held:
+                        break
+                    page.wait_for_timeout(50)
+                assert held, "the busy table's first event fetched nothing"
+                route = held.pop()
+                answer = route.fetch()  # the refresh's answer, ready but not yet given to the page
+                page.locator(f"[data-action={action}]").first.click()
+                route.fulfill(response=answer)  # the refresh lands while the purchase is on its way
+                expect(page.get_by_test_id(bought)).to_have_count(n * each)
+    finally:  # no held refresh outlives the test, whatever happened in it
+        page.unroute_all(behavior="ignoreErrors")

@@ -2,13 +2,14 @@
 # make test  – install test dependencies, lint, find a browser, run every test (browser tests included)
 # make lint  – ruff over the code, tests and benchmarks; mypy over webgame/ (strict for engine/ and games/)
 # make bench – benchmarks (not part of the tests' pass/fail)
+# make screenshots – the browser tests, keeping a screenshot of each felt under tests/e2e/artifacts/
 
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 FLASK := $(VENV)/bin/flask --app app
 
-.PHONY: run test lint bench install install-dev browser clean migrate
+.PHONY: run test lint bench install install-dev browser clean migrate screenshots
 
 $(VENV)/.runtime: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -47,6 +48,9 @@ lint: install-dev
 test: install-dev lint browser
 	$(PY) -m pytest -n 2 -m "not e2e" --durations=15
 	$(PY) -m pytest -n 2 --dist loadfile --reruns 1 -m e2e --durations=15
+
+screenshots: install-dev browser
+	E2E_SCREENSHOTS=1 $(PY) -m pytest -n 2 --dist loadfile -m e2e
 
 bench: install-dev
 	$(PY) -m bench

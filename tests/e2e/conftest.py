@@ -51,6 +51,16 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """A test's page asks for reduced motion, as a player may: the felt is drawn at rest at once
+    (no card dealt in, no wheel turning, no dice rolling), which is what the tests read and
+    measure, and a layout test no longer waits seconds for each wheel. A test of the motion
+    itself asks for it with ``@pytest.mark.browser_context_args(reduced_motion="no-preference")``.
+    (Pages a test opens with ``browser.new_context`` say what they want there.)"""
+    return {**browser_context_args, "reduced_motion": "reduce"}
+
+
+@pytest.fixture(scope="session")
 def live_server():
     workdir = Path(tempfile.mkdtemp(prefix="casino-e2e-"))
     port = _free_port()

@@ -10,8 +10,9 @@ from typing import Any, Self
 
 from playwright.sync_api import Page
 
+from tests.e2e.shots import keep_shot
 from tests.e2e.test_dice_wheels import click_and_wait
-from tests.e2e.test_one_screen import SIZES, fits_every_size
+from tests.e2e.test_one_screen import SIZES, fits_every_size, resize
 
 
 def open_table(server: dict[str, Any], name: str, game: str, variant: str,
@@ -42,16 +43,23 @@ def refused(errors: list[str]) -> list[str]:
     return [e for e in errors if "Content Security Policy" in e or "Refused" in e]
 
 
-def draw_now(server: dict[str, Any], table_id: int | None = None) -> int:
-    """Move a draw game's scheduled time into the past (at one table, or every table selling),
-    so the first request after it (the page's own stream) runs the draw, and return the rounds
-    moved."""
+def draw_now(server: dict[str, Any], table_id: int) -> int:
+    """Move a draw game's scheduled time into the past, so the first request after it (the
+    page's own stream) runs the draw; the rounds moved."""
+    return clock_now(server, table_id, "draw")
+
+
+def clock_now(server: dict[str, Any], table_id: int, kind: str) -> int:
+    """Move the deadline of a table's open round into the past when it is a clock of ``kind``
+    ("draw", "pause", "betting", "decision"): the clock has run out, and the next look at the
+    table applies it as the server's own clock would. The rounds moved. A test reads what the
+    clock does without waiting out its length (which the engine's tests check)."""
     import sqlite3
 
-    where = "" if table_id is None else f" AND table_id = {int(table_id)}"
     with sqlite3.connect(server["workdir"] / "casino.db") as db:
         return db.execute("UPDATE rounds SET deadline = '2000-01-01 00:00:00.000000' "
-                          "WHERE status = 'open' AND deadline_kind = 'draw'" + where).rowcount
+                          "WHERE status = 'open' AND deadline_kind = ? AND table_id = ?",
+                          (kind, int(table_id))).rowcount
 
 
 def table_shown(page: Any) -> int:
@@ -118,7 +126,7 @@ def crowded_and_bought(page: Any, server: dict[str, Any], name: str, game: str, 
     from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 
     fill_places(server, open_table(server, name, game, variant, config), 39)
-    page.set_viewport_size({"width": 1280, "height": 720})
+    resize(page, 1280, 720)
     sit_and_buy(page, server["url"], name)
     click_and_wait(page, f"[data-action={buy}]")
 
@@ -128,12 +136,11 @@ def assert_crowd_fits_one_screen(page: Any, shot: str) -> None:
     one screen at 1280×720 (P-410)."""
     from playwright.sync_api import expect
 
-    from tests.e2e.test_one_screen import ARTIFACTS, outside_viewport
+    from tests.e2e.test_one_screen import outside_viewport
 
     expect(page.get_by_test_id("places-count")).to_have_text("40 of 60 taken")
     expect(page.locator(".lounge-item")).to_have_count(39)
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / shot))
+    keep_shot(page, shot)
     assert outside_viewport(page, ["places", "dealer-cards", "decisions", "my-spots", "chip-rail"]) == []
     list_box = page.locator(".lounge-list").bounding_box()
     assert list_box is not None and list_box["height"] < 120  # a short list that scrolls, not 39 rows
@@ -159,5 +166,5 @@ def off_one_screen(page: Page, game: str, stage: str, parts: list[str]) -> list[
     is left at the desktop size."""
     problems = fits_every_size(page, game, stage, parts)
     width, height = SIZES["desktop"]
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, width, height)
     return problems

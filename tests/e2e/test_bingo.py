@@ -18,7 +18,7 @@ from tests.e2e.floor import (
     table_shown,
 )
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size
+from tests.e2e.test_one_screen import fits_every_size, resize
 
 pytestmark = pytest.mark.e2e
 
@@ -31,10 +31,9 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
     click_and_wait(page, "[data-action=buy-cards]")
     expect(page.get_by_test_id("bingo-card")).to_have_count(3)
     expect(page.get_by_test_id("chips")).to_have_text("$196.25")  # three cards at $1 + $0.25 (D-387)
-    ARTIFACTS.mkdir(exist_ok=True)
     fit = ["dealer-cards", "decisions", "my-spots", "chip-rail"]
     assert fits_every_size(page, "bingo", "selling", fit) == []
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
     # The game is called at its time on the server's clock: move that time into the past.
     assert draw_now(live_server, table_shown(page)) == 1  # this table's draw only: others may be open
     lit = page.locator(".bingo-ball.is-called")
@@ -74,6 +73,7 @@ UNDER_MARKER = """() => {
 }"""
 
 
+@pytest.mark.browser_context_args(reduced_motion="no-preference")  # the motion is what is tested
 def test_the_prize_wheel_turns_a_full_turn_and_lands_on_the_prize(page: Page, live_server):
     """D-389, P-411: the winner's spin, drawn with the game, shows at least one full turn and
     then the angle to its segment, and comes to rest with that segment under the marker."""

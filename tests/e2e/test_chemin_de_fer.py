@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.e2e.floor import clock_now, table_shown
 from tests.e2e.pdtable import books_balance, fresh
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 
@@ -30,8 +31,10 @@ def test_a_bid_a_banco_and_a_coup(browser: Browser, live_server):
         page.locator("form:has([data-action=bid]) input[name=amount]").fill(bid)
         click_and_wait(page, "[data-action=bid]")
     expect(a.locator(".chemin-calls")).to_contain_text("bids $50")
-    a.wait_for_timeout(31_000)  # the bidding runs 30 s from its first bid (P-181)
-    fresh(a)  # the next look at the table closes it
+    # The bidding runs 30 s from its first bid (P-181): its clock runs out, and the next look at
+    # the table closes it.
+    assert clock_now(live_server, table_shown(a), "pause") == 1
+    fresh(a)
     expect(a.get_by_test_id("bank-amount")).to_have_text("$50")
     holder = a.get_by_test_id("shoe-holder").inner_text()
     fresh(b)

@@ -8,6 +8,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.test_one_screen import resize
+
 pytestmark = pytest.mark.e2e
 
 MONEY = re.compile(r"\$([\d,]+(?:\.\d\d)?)")
@@ -98,7 +100,7 @@ def test_big_six_bet_and_spin(page: Page, live_server):
 
 
 def test_phone_layouts_fit_upright(page: Page, live_server):
-    page.set_viewport_size({"width": 390, "height": 844})
+    resize(page, 390, 844)
     sit_and_buy(page, live_server["url"], "European Roulette (0)")
     grid = page.locator(".rl-grid").bounding_box()
     assert grid and grid["width"] <= 390 and grid["height"] > grid["width"]  # the layout stands up

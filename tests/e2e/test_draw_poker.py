@@ -6,19 +6,19 @@ a desktop and a phone."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.floor import open_table
 from tests.e2e.pdtable import books_balance
+from tests.e2e.shots import keep_shot
 from tests.e2e.test_dice_wheels import click_and_wait
+from tests.e2e.test_one_screen import resize
 from tests.e2e.test_poker_room import seat_with
 
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
 
 
@@ -28,13 +28,13 @@ def draw_table(server) -> int:
 
 def fits(page: Page, label: str = "") -> None:
     for w, h in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": w, "height": h})
+        resize(page, w, h)
         if label:
-            page.screenshot(path=str(ARTIFACTS / f"draw-poker-{label}-{w}x{h}.png"))
+            keep_shot(page, f"draw-poker-{label}-{w}x{h}.png")
         for testid in ("dealer-cards", "my-cards", "chips", "decisions"):
             box = page.get_by_test_id(testid).first.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= h + 1, (w, testid, box)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
 
 
 def test_two_guests_play_a_draw_hand_discarding_by_clicking(browser: Browser, live_server):

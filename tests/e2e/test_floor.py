@@ -1,18 +1,19 @@
 """The lobby and the operator's page in a real browser, on a desktop and on a phone held upright:
 no console error (the CSP included), the edit row opening in place, the house edge following
-the variant and an option before saving. Screenshots go to tests/e2e/artifacts/."""
+the variant and an option before saving. `make screenshots` keeps screenshots under tests/e2e/artifacts/."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.shots import keep_shot
+from tests.e2e.test_one_screen import resize
+
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 VIEWPORTS = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
@@ -26,9 +27,8 @@ def errors(page: Page) -> list[str]:
 
 
 def shot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")  # the sticky header at the top of the picture
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    keep_shot(page, f"{name}.png", full_page=True)
 
 
 def log_in_as_operator(page: Page, base: str) -> None:
@@ -56,7 +56,7 @@ def edge(edit, wager: str):
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_lobby_reads_on_desktop_and_phone(page: Page, live_server, errors, size):
     width, height = VIEWPORTS[size]
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, width, height)
     page.goto(live_server["url"] + "/")
     expect(page.get_by_role("heading", name="The casino floor")).to_be_visible()
     six_five = page.get_by_test_id(re.compile("^lobby-table-")).filter(
@@ -75,7 +75,7 @@ def test_lobby_reads_on_desktop_and_phone(page: Page, live_server, errors, size)
 @pytest.mark.parametrize("size", VIEWPORTS)
 def test_operator_page_on_desktop_and_phone(page: Page, live_server, errors, size):
     width, height = VIEWPORTS[size]
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, width, height)
     log_in_as_operator(page, live_server["url"])
     page.get_by_role("link", name="Operator").click()
     expect(page.get_by_role("heading", name="Floor configuration")).to_be_visible()
@@ -96,7 +96,7 @@ def test_operator_page_on_desktop_and_phone(page: Page, live_server, errors, siz
 
 
 def test_an_option_previews_its_edge_before_saving(page: Page, live_server, errors):
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
     log_in_as_operator(page, live_server["url"])
     page.goto(live_server["url"] + "/operator/")
     edit = edit_row(page, "Grand Ronde Blackjack")

@@ -17,7 +17,7 @@ from tests.e2e.floor import (
     table_shown,
 )
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
-from tests.e2e.test_one_screen import ARTIFACTS, fits_every_size
+from tests.e2e.test_one_screen import fits_every_size, resize
 
 pytestmark = pytest.mark.e2e
 
@@ -33,11 +33,10 @@ def test_a_guest_marks_spots_buys_and_sees_the_draw(page: Page, live_server):
     click_and_wait(page, "[data-action=buy-ticket]")
     expect(page.get_by_test_id("ticket")).to_contain_text("3 14 27 42 66")
     expect(page.get_by_test_id("chips")).to_have_text("$199")
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
     fit = ["dealer-cards", "decisions", "my-spots", "chip-rail"]
     assert fits_every_size(page, "keno", "betting", fit) == []
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
     # The draw runs at its time on the server's clock: move that time into the past, as the
     # first request after it (the page's own stream) runs it.
     assert draw_now(live_server, table_shown(page)) == 1  # this table's draw only: others may be open

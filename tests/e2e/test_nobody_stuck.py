@@ -12,7 +12,7 @@ import sys
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.e2e.test_one_screen import GAMES, PLAYER_BANKED, act, settle
+from tests.e2e.test_one_screen import GAMES, PLAYER_BANKED, act, resize, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -54,7 +54,7 @@ def test_a_bet_taken_back_frees_the_seat_and_focus_stays(page: Page, live_server
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
     guest_at(page, live_server["url"], stuck_tables[game])
     free_before = page.locator("[data-action^=sit-]").count()
     page.get_by_role("button", name="$5 chip").click()

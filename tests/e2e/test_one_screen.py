@@ -1,8 +1,8 @@
 """Every game on the demo floor as a new player meets it, at a desktop and at a phone size:
 the dealer's cards (or the wheel, the dice), the player's cards, their bet spots, the chip
 rail and the decision buttons lie inside the first screen, without scrolling; no console error
-or CSP violation on the way; keyboard focus stays on the control that acted. Screenshots of
-each table at each size are kept under tests/e2e/artifacts/."""
+or CSP violation on the way; keyboard focus stays on the control that acted. `make screenshots`
+keeps a screenshot of each table at each size under tests/e2e/artifacts/ (``shots.keep_shot``)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.shots import keep_shot
+
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 # The main wager's betting spot and the button that starts the round, per game.
 GAMES = {
@@ -164,24 +164,33 @@ def bank_offered(page: Page) -> None:
     expect(page.get_by_test_id("pd-stake")).to_be_visible()
 
 
+def resize(page: Page, width: int, height: int) -> None:
+    """The window at a new size, measured only once the page is laid out at it: a resize starts
+    a transition of every size the new width changes (a title's font, a card's width), and until
+    they end the felt is laid out at sizes between the two (a screenshot used to hide that by
+    taking its time)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.wait_for_function("([w, h]) => window.innerWidth === w && window.innerHeight === h", arg=[width, height])
+    at_rest(page)
+
+
 def fits_every_size(page: Page, game: str, stage: str, testids: list[str]) -> list[str]:
     """The marked parts at every screen size, measured on the same page (the layout is CSS
     alone: a resize lays the same felt out again)."""
     problems = []
     for size, (w, h) in SIZES.items():
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(ARTIFACTS / f"{game}-{size}-{stage}.png"))
+        resize(page, w, h)
+        keep_shot(page, f"{game}-{size}-{stage}.png")
         problems += [f"{w}x{h}: {p}" for p in outside_viewport(page, testids)]
     return problems
 
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_one_screen_per_table(page: Page, live_server, fit_tables, game: str):
-    ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    resize(page, SIZES["desktop"][0], SIZES["desktop"][1])
     base = live_server["url"]
     table_id = fit_tables[f"{game}/desktop"]
     page.goto(base + "/login")
@@ -197,7 +206,7 @@ def test_one_screen_per_table(page: Page, live_server, fit_tables, game: str):
     betting = ["my-spots", "chip-rail", "decisions"] + ([] if game in NO_CARDS else ["dealer-cards"])
     problems = fits_every_size(page, game, "betting", betting)
 
-    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    resize(page, SIZES["desktop"][0], SIZES["desktop"][1])
     act(page, f"[data-action={start}]")
     at_rest(page)  # the cards dealt, the wheel or the dice come to rest
     dealt = ["dealer-cards", "chip-rail", "decisions"] + ([] if game in NO_PLAYER_CARDS else ["my-cards"])
@@ -234,7 +243,7 @@ def test_split_hands_stay_inside_the_seat_box(page: Page, live_server, fit_table
     from tests.e2e.test_new_user import _stack_the_shoe_with_eights
 
     w, h = SIZES[size]
-    page.set_viewport_size({"width": w, "height": h})
+    resize(page, w, h)
     _stack_the_shoe_with_eights(live_server, f"Split Test Blackjack {size}")
     base = live_server["url"]
     page.goto(base + "/login")
@@ -250,7 +259,7 @@ def test_split_hands_stay_inside_the_seat_box(page: Page, live_server, fit_table
             break
         act(page, "[data-action^=split-]")
     at_rest(page)
-    page.screenshot(path=str(ARTIFACTS / f"blackjack-split-{size}.png"))
+    keep_shot(page, f"blackjack-split-{size}.png")
     spilled = page.evaluate("""() => {
         const seat = document.querySelector('.seat.mine');
         const box = seat.getBoundingClientRect();
@@ -284,12 +293,11 @@ def test_chemin_de_fer_bidding_fits_one_screen(page: Page, live_server, size: st
     out = subprocess.run([sys.executable, "-c", _MAKE_CHEMIN], cwd=live_server["root"], env=live_server["env"],
                          check=True, capture_output=True, text=True)
     table_id = json.loads(out.stdout.strip().splitlines()[-1])[size]
-    ARTIFACTS.mkdir(exist_ok=True)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
     w, h = SIZES[size]
-    page.set_viewport_size({"width": w, "height": h})
+    resize(page, w, h)
     base = live_server["url"]
     page.goto(base + "/login")
     page.get_by_role("button", name="Play as a guest with demo chips").click()
@@ -298,7 +306,7 @@ def test_chemin_de_fer_bidding_fits_one_screen(page: Page, live_server, size: st
     act(page, "[data-action=buy-in]")
     act(page, "[data-action=bid]")
     expect(page.locator(".chemin-calls")).to_contain_text("bids $20")
-    page.screenshot(path=str(ARTIFACTS / f"chemin-de-fer-{size}-bidding.png"))
+    keep_shot(page, f"chemin-de-fer-{size}-bidding.png")
     problems = outside_viewport(page, ["bank", "dealer-cards", "my-spots", "chip-rail", "decisions"])
     assert not errors, errors
     assert not problems, f"chemin-de-fer at {w}x{h}: " + "; ".join(problems)
@@ -308,8 +316,7 @@ def test_a_player_bank_at_pai_gow_fits_one_screen(page: Page, live_server, fit_t
     """The bank offered to the player (004 s.1314-1319), then the player banking against the
     house with the hand to set: the offer, the bank's panel, the cards and the decisions fit the
     first screen at every size."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    resize(page, SIZES["desktop"][0], SIZES["desktop"][1])
     base = live_server["url"]
     page.goto(base + "/login")
     page.get_by_role("button", name="Play as a guest with demo chips").click()
@@ -324,7 +331,7 @@ def test_a_player_bank_at_pai_gow_fits_one_screen(page: Page, live_server, fit_t
         act(page, "[data-action=keep]")
     expect(page.get_by_test_id("bank-offer")).to_be_visible()
     problems = fits_every_size(page, "pai-gow-poker-bank", "offer", ["bank-offer", "decisions"])
-    page.set_viewport_size({"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+    resize(page, SIZES["desktop"][0], SIZES["desktop"][1])
     page.locator("form:has([data-action=bank]) input[name=amount]").fill("20")
     act(page, "[data-action=bank]")
     act(page, "[data-action=deal]")

@@ -7,18 +7,17 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.e2e.floor import first_hand, off_one_screen, open_table
 from tests.e2e.pdtable import books_balance
+from tests.e2e.shots import keep_shot
 from tests.e2e.test_dice_wheels import click_and_wait
 
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 # The guest's cards when it is first to draw: two fives to meld the plucked five of hearts with.
 # What lies on the first screen at every size while the guest plays.
 PARTS = ["my-cards", "decisions", "muck", "deck-count"]
@@ -38,7 +37,6 @@ def rig(server, table_id: int) -> None:
 
 
 def test_a_guest_plucks_lays_a_meld_by_clicking_and_discards(browser: Browser, live_server):
-    ARTIFACTS.mkdir(exist_ok=True)
     base = live_server["url"]
     table_id = open_table(live_server, "Pan Parlor", "pan", "crystal-park", {"next_hand_s": 3600})
     ctx = browser.new_context(reduced_motion="reduce")
@@ -69,6 +67,6 @@ def test_a_guest_plucks_lays_a_meld_by_clicking_and_discards(browser: Browser, l
     click_and_wait(page, "[data-action=discard-Qc]")
     expect(hand.locator("[data-code='Qc']")).to_have_count(0)     # the only queen of clubs is gone
     expect(page.locator("[data-action=draw-deck]")).to_be_visible()   # round the table to my turn again
-    page.screenshot(path=str(ARTIFACTS / "pan-desktop-next.png"))
+    keep_shot(page, "pan-desktop-next.png")
     assert errors == []
     books_balance([ctx], live_server)

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.pdtable import bank_taken, books_balance, fresh
+from tests.e2e.shots import keep_shot
 from tests.e2e.test_dice_wheels import click_and_wait, sit_and_buy
 
 pytestmark = pytest.mark.e2e
@@ -43,9 +44,7 @@ def test_three_players_bank_passes_after_two_hands(browser: Browser, live_server
         sit_and_buy(page, base, TABLE)
 
     take_the_bank(a, [b, c], "1st")
-    artifacts = live_server["root"] / "tests" / "e2e" / "artifacts"
-    artifacts.mkdir(exist_ok=True)
-    b.screenshot(path=str(artifacts / "player-dealer-after-a-hand.png"), full_page=True)
+    keep_shot(b, "player-dealer-after-a-hand.png", full_page=True)
     take_the_bank(a, [b, c], "2nd")
     # Two consecutive hands: the first player must pass, and the bank goes clockwise (D-468).
     fresh(a)

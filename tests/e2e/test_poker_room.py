@@ -6,18 +6,18 @@ and the hand history opens for every player."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.floor import open_table
 from tests.e2e.pdtable import books_balance
+from tests.e2e.shots import keep_shot
 from tests.e2e.test_dice_wheels import click_and_wait
+from tests.e2e.test_one_screen import resize
 
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
 STACKS = ("80", "120", "200")  # $1/$2 blinds, buy-ins from $80 to $200 (D-411)
 
@@ -84,12 +84,12 @@ def test_three_players_and_a_bot_go_to_showdown_with_a_side_pot(browser: Browser
     # (a poker table has no chip rail: bets and raises are typed or picked on the buttons).
     page = pages[2]
     for w, h in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(ARTIFACTS / f"poker-room-{w}x{h}.png"))
+        resize(page, w, h)
+        keep_shot(page, f"poker-room-{w}x{h}.png")
         for testid in ("dealer-cards", "my-cards", "chips", "decisions"):
             box = page.get_by_test_id(testid).first.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= h + 1, (w, testid, box)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
     page.get_by_test_id("hand-history").click()
     expect(page.locator("body")).to_contain_text("Dealt to")
     expect(page.locator("body")).to_contain_text("side pot")

@@ -21,7 +21,7 @@ import sys
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.test_one_screen import GAMES, NO_CARDS, PLAYER_BANKED, act, settle
+from tests.e2e.test_one_screen import GAMES, NO_CARDS, PLAYER_BANKED, act, resize, settle
 
 pytestmark = pytest.mark.e2e
 
@@ -72,7 +72,7 @@ def watch_errors(page: Page) -> list[str]:
 
 
 def seat_and_buy(page: Page, base: str, table_id: int) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
     page.goto(base + "/login")
     page.get_by_role("button", name="Play as a guest with demo chips").click()
     page.goto(f"{base}/tables/{table_id}")
@@ -117,6 +117,7 @@ def play_to_settlement(page: Page) -> None:
     expect(page.get_by_test_id("headline")).to_be_visible()
 
 
+@pytest.mark.browser_context_args(reduced_motion="no-preference")  # the motion is what is tested
 def test_roulette_chip_count_changes_only_after_the_wheel_stops(page: Page, live_server, tables):
     errors = watch_errors(page)
     seat_and_buy(page, live_server["url"], tables["roulette"])

@@ -4,13 +4,13 @@ guest reads the win in words. The board and slip fit the first screen at 1280x80
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.e2e.shots import keep_shot
+from tests.e2e.test_one_screen import resize
+
 pytestmark = pytest.mark.e2e
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
 def in_first_screen(page: Page, test_id: str) -> None:
@@ -49,8 +49,7 @@ def test_operator_posts_guest_bets_operator_grades_guest_sees_the_win(browser: B
     guest.get_by_role("link", name="Sports", exact=True).click()
     expect(guest.get_by_text("Hawks -2.5").first).to_be_visible()
     in_first_screen(guest, "slip-bar")
-    ARTIFACTS.mkdir(exist_ok=True)
-    guest.screenshot(path=str(ARTIFACTS / "sports-pool-390x844.png"))
+    keep_shot(guest, "sports-pool-390x844.png")
     guest.locator("label.sp-pick", has_text="Hawks -2.5").click()
     guest.locator("#stake").fill("21")
     guest.get_by_role("button", name="Review bet slip").click()
@@ -60,11 +59,11 @@ def test_operator_posts_guest_bets_operator_grades_guest_sees_the_win(browser: B
     expect(guest.locator(".flash-ok")).to_contain_text("returns up to $40.09")
     expect(guest.get_by_test_id("wallet")).to_have_text("$979")
 
-    guest.set_viewport_size({"width": 1280, "height": 800})
+    resize(guest, 1280, 800)
     guest.goto(base + "/sports/")
     for region in ("board", "slip-bar", "slip"):
         in_first_screen(guest, region)
-    guest.screenshot(path=str(ARTIFACTS / "sports-pool-1280x800.png"))
+    keep_shot(guest, "sports-pool-1280x800.png")
 
     trader.goto(base + "/sports/book")
     event = trader.locator("article.sp-book-event", has_text="Owls at Hawks")
@@ -75,7 +74,7 @@ def test_operator_posts_guest_bets_operator_grades_guest_sees_the_win(browser: B
     event.locator("input[name=home_score]").fill("24")
     event.get_by_role("button", name="Enter the final score").click()
     expect(trader.locator(".flash-ok")).to_contain_text("1 tickets settled")
-    trader.screenshot(path=str(ARTIFACTS / "sports-book-1280x800.png"), full_page=True)
+    keep_shot(trader, "sports-book-1280x800.png", full_page=True)
 
     guest.reload()
     expect(guest.get_by_test_id("tickets")).to_contain_text("Won $19.09 on the Hawks -2.5")

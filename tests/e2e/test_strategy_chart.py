@@ -1,17 +1,17 @@
 """The blackjack rules panel's basic-strategy chart in a real browser (P-112): it opens, its
-grids fit the panel on a desktop and on a phone, and no console error. Screenshots go to
-tests/e2e/artifacts/."""
+grids fit the panel on a desktop and on a phone, and no console error. `make screenshots`
+keeps screenshots under tests/e2e/artifacts/."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.shots import keep_shot
+from tests.e2e.test_one_screen import resize
+
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
 @pytest.mark.parametrize(("size", "width", "height"), [("desktop", 1280, 800), ("phone", 390, 844)])
@@ -19,7 +19,7 @@ def test_the_chart_opens_and_fits(page: Page, live_server, size: str, width: int
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_viewport_size({"width": width, "height": height})
+    resize(page, width, height)
     page.goto(live_server["url"] + "/login")
     page.get_by_role("button", name="Play as a guest with demo chips").click()
     page.get_by_role("link", name="Chapter 4 Blackjack", exact=True).click()
@@ -35,6 +35,5 @@ def test_the_chart_opens_and_fits(page: Page, live_server, size: str, width: int
         assert panel is not None and box is not None
         assert box["x"] >= panel["x"] - 1 and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1, (i, box, panel)
     chart.scroll_into_view_if_needed()
-    ARTIFACTS.mkdir(exist_ok=True)
-    chart.screenshot(path=str(ARTIFACTS / f"strategy-chart-{size}.png"))
+    keep_shot(chart, f"strategy-chart-{size}.png")
     assert errors == []

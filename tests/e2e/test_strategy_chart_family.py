@@ -1,17 +1,17 @@
 """Spanish 21's, Free Bet's and Blackjack Switch's rules panels print their own charts in a real
 browser (P-140, P-272, P-274): the chart the exact figure and the bots play, its card-count
-codes, after-double grid and switch table legible, fitting the panel on a phone. Screenshots go to tests/e2e/artifacts/."""
+codes, after-double grid and switch table legible, fitting the panel on a phone. `make screenshots` keeps screenshots under tests/e2e/artifacts/."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.e2e.shots import keep_shot
+from tests.e2e.test_one_screen import resize
+
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 
 @pytest.mark.parametrize(("table", "name", "code"), [
@@ -23,7 +23,7 @@ def test_the_family_chart_opens_and_fits_a_phone(page: Page, live_server, table:
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_viewport_size({"width": 390, "height": 844})
+    resize(page, 390, 844)
     page.goto(live_server["url"] + "/login")
     page.get_by_role("button", name="Play as a guest with demo chips").click()
     page.get_by_role("link", name=table, exact=True).click()
@@ -37,6 +37,5 @@ def test_the_family_chart_opens_and_fits_a_phone(page: Page, live_server, table:
         assert panel is not None and box is not None
         assert box["x"] >= panel["x"] - 1 and box["x"] + box["width"] <= panel["x"] + panel["width"] + 1, (i, box, panel)
     chart.scroll_into_view_if_needed()
-    ARTIFACTS.mkdir(exist_ok=True)
-    chart.screenshot(path=str(ARTIFACTS / f"strategy-chart-{'-'.join(table.lower().split()[2:])}-phone.png"))
+    keep_shot(chart, f"strategy-chart-{'-'.join(table.lower().split()[2:])}-phone.png")
     assert errors == []

@@ -6,19 +6,19 @@ one screen at a desktop and on a phone, and the hand history reads the stud stre
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.e2e.floor import open_table
 from tests.e2e.pdtable import books_balance
+from tests.e2e.shots import keep_shot
 from tests.e2e.test_dice_wheels import click_and_wait
+from tests.e2e.test_one_screen import resize
 from tests.e2e.test_poker_room import seat_with
 
 pytestmark = pytest.mark.e2e
 
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 CODE = re.compile(r'data-code="([2-9TJQKA][cdhs])"')
 
 
@@ -78,13 +78,13 @@ def test_two_guests_play_a_seven_card_stud_hand_to_showdown(browser: Browser, li
         expect(page.get_by_test_id("my-cards").locator(".card.face")).to_have_count(7)
     page = pages[1]
     for w, h in ((1280, 800), (390, 844)):
-        page.set_viewport_size({"width": w, "height": h})
-        page.screenshot(path=str(ARTIFACTS / f"stud-{w}x{h}.png"))
+        resize(page, w, h)
+        keep_shot(page, f"stud-{w}x{h}.png")
         for testid in ("dealer-cards", "my-cards", "chips", "decisions"):
             box = page.get_by_test_id(testid).first.bounding_box()
             assert box and box["y"] >= 0 and box["y"] + box["height"] <= h + 1, (w, testid, box)
             assert box["x"] >= 0 and box["x"] + box["width"] <= w + 1, (w, testid, box)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, 1280, 800)
     page.get_by_test_id("hand-history").click()
     body = page.locator("body")
     expect(body).to_contain_text("*** 3rd STREET ***")

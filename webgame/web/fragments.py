@@ -153,6 +153,88 @@ def _seat_row(s: Any) -> tuple[Any, ...]:
             s.is_bot, s.bot_sponsor_id)
 
 
+def blackjack_box(s: Any, view: Any, legal: Any, my_seats: Any, outcome: Any,
+                  round_over: Any) -> tuple[Any, ...]:
+    """One box of the blackjack felt (``tables/_felt_blackjack.html``): its view (``sv``),
+    whether it is the viewer's, its side-bet circles, the viewer's bet spots there by name,
+    whether it is up, and the key it is drawn once by (:func:`drawn`).
+
+    The key names everything the box shows: the seat and who sits there, the viewer's or
+    not, its turn, the box's whole view (hands, cards, totals, bets, insurance, results),
+    the word for a natural, the side bets' labels and what the viewer's bets paid. While the
+    box holds the viewer's betting forms (between rounds, or the betting of an open round)
+    they carry the round and version, so the key is ``None``: drawn afresh.
+
+    The side-bet circles (only with the forms): in an open round the side bets the round
+    offers; between rounds the next round's open ones (the viewer's legal bets), then the
+    finished round's others that paid something, so each shows what it paid."""
+    row = _seat_row(s)
+    number = row[0]
+    seats = (view or {}).get("seats") or {}
+    sv = seats.get(number) or seats.get(str(number))
+    mine = number in my_seats
+    acts = legal.get(number, ()) if mine else ()
+    bet_legal = {a.spot: a for a in acts if a.kind == "bet"}
+    to_act = view.get("to_act") if view else None
+    turn = bool(to_act and to_act.get("seat") == number)
+    if mine and (round_over or (view and view.get("phase") == "betting")):
+        offered = (view.get("side_bets") or []) if view else []
+        if view and not round_over:
+            side = list(offered)
+        else:
+            side = [a for a in acts if a.kind == "bet" and a.spot != "main"]
+            if view and outcome:
+                open_spots = {a.spot for a in side}
+                paid_bets = {bet for _, bet in outcome["spots"]}
+                side += [b for b in offered if b["spot"] not in open_spots and b["spot"] in paid_bets]
+        return sv, mine, side, bet_legal, turn, None
+    natural = ("natural" in view, view.get("natural")) if view else None
+    labels = tuple((b.get("spot"), b.get("label")) for b in view.get("side_bets") or ()) if view else ()
+    paid = tuple((bet, line.get("net"), line.get("word")) for (seat, bet), line in outcome["spots"].items()
+                 if seat == number) if mine and outcome else ()
+    key = ("bj-box", row[:4], mine, turn, natural, sv, labels, paid)
+    return sv, mine, [], bet_legal, turn, key
+
+
+def hand_markup(card: Any, codes: Any, label: Any = "", total: Any = None, extra: Any = "") -> Markup:
+    """A fanned row of cards, exactly what the ``hand`` macro of ``devices/_macros.html``
+    drew, written here: a felt shows a hand per box and the dealer's, and the macro's loop
+    cost more than the markup. Each card is the ``card`` macro's drawing (``card``: the
+    ``_card`` macro, drawn once per code through :func:`memo`)."""
+    cards = list(codes) if codes else []
+    head = f'<div class="hand{" " + escape(extra) if extra else ""}{"" if cards else " is-empty"}"'
+    out = [f'{head} data-n="{len(cards)}">']
+    if label or total is not None:
+        out.append('\n<div class="hand-head">')
+        if label:
+            out.append(f'<span class="hand-label">{escape(label)}</span>')
+        if total is not None and total != "":
+            out.append(f'<span class="hand-total"><span class="sr-only">total </span>{escape(total)}</span>')
+        out.append("</div>")
+    out.append('\n<div class="hand-cards">')
+    for i, c in enumerate(cards, 1):
+        out.append(memo(card, _card_code(c), "md", f"fan-{i}"))
+    out.append("</div>\n</div>")
+    return Markup("".join(out))
+
+
+def _card_code(code: Any) -> Any:
+    """The text code the ``card`` macro draws for ``code``: a card's ``code`` when it has one,
+    as text, stripped ("" for none, a face-down card)."""
+    if code is not None and not isinstance(code, str):
+        inner = getattr(code, "code", _MISSING)
+        if inner is _MISSING and isinstance(code, dict):
+            inner = code.get("code", _MISSING)
+        if inner is not _MISSING:
+            code = inner
+    if code is None:
+        return ""
+    return (code if isinstance(code, str) else str(code)).strip()
+
+
+_MISSING = object()
+
+
 def rail_key(table: Any, denominations: Any) -> tuple[Any, ...]:
     """Everything the chip portal's kept part shows: the rail's chips and the buy-in and
     cash-out forms of the table (their CSRF token and the links' root)."""
@@ -247,4 +329,5 @@ def _page_csrf_token(raw: Any) -> str:
     return token
 
 
-__all__ = ["KEPT_HEADER", "act_button", "act_url", "action_button", "drawn", "form_state", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]
+__all__ = ["KEPT_HEADER", "act_button", "act_url", "action_button", "blackjack_box", "drawn", "form_state", "hand_markup",
+           "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]

@@ -121,9 +121,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["pan_rules"] = pan_room.rules
     from .web.fragments import (
         act_button,
+        act_url,
         action_button,
+        blackjack_box,
         drawn,
         form_state,
+        hand_markup,
         kept,
         memo,
         page_csrf_token,
@@ -134,6 +137,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["form_action_button"] = action_button
     app.jinja_env.globals["form_act_button"] = act_button
     app.jinja_env.globals["drawn"] = drawn
+    app.jinja_env.globals["act_url"] = act_url
+    app.jinja_env.globals["blackjack_box"] = blackjack_box
+    app.jinja_env.globals["hand_markup"] = hand_markup
     app.jinja_env.globals["form_state"] = form_state
     app.jinja_env.globals["memo"] = memo
     app.jinja_env.globals["kept_region"] = kept

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import re
 
+from markupsafe import Markup, escape
+
 from webgame.extensions import db
 from webgame.services.tables import create_table
+from webgame.web import fragments
 from webgame.web.fragments import memo
 
+from ..conftest import CasinoClient
 from .tablehelp import Seat, assert_books_balance
 
 REGION = re.compile(r'<div id="kept-([a-z0-9-]+)" class="kept" data-digest="([0-9a-f]+)"( hx-preserve="true")?>')
@@ -178,3 +182,97 @@ def test_the_forms_carry_one_token_an_hour_and_it_is_accepted(app, guest, monkey
     assert seat.act("bet", "1", chip=100) == ""  # and still accepted
     monkeypatch.setattr("webgame.web.fragments.time.time", lambda: real() + 3700)
     assert re.search(r'name="csrf_token" value="([^"]+)"', seat.page()).group(1) != token  # signed afresh
+
+
+# The hand macro as it was drawn in the template, before it was written in Python.
+HAND_MACRO = """{% from "devices/_macros.html" import card %}
+{%- macro hand(codes, label="", total=None, extra="") -%}
+{%- set cards = codes|list if codes else [] -%}
+<div class="hand{% if extra %} {{ extra }}{% endif %}{% if not cards %} is-empty{% endif %}" data-n="{{ cards|length }}">
+{%- if label or total is not none %}
+<div class="hand-head">
+{%- if label %}<span class="hand-label">{{ label }}</span>{% endif -%}
+{%- if total is not none and total != "" %}<span class="hand-total"><span class="sr-only">total </span>{{ total }}</span>{% endif -%}
+</div>
+{%- endif %}
+<div class="hand-cards">
+{%- for c in cards %}{{ card(c, extra="fan-" ~ loop.index) }}{% endfor -%}
+</div>
+</div>
+{%- endmacro %}"""
+
+
+class Coded:
+    code = "Qh"
+
+
+def test_a_hand_written_in_python_is_the_markup_the_macro_drew(app):
+    with app.test_request_context("/"):
+        old = app.jinja_env.from_string(HAND_MACRO).module.hand
+        new = app.jinja_env.get_template("devices/_macros.html").module.hand
+        hands = [None, [], ["As", "Td"], ["As", None], ["10h", " Kd "], [Coded()], [{"code": "Jc"}],
+                 ["JK+logo", "Kh+bonus"], ("2c", "3d", "4h", "5s", "6c", "7d")]
+        for codes in hands:
+            for label in ("", "Dealer", "<b>Tom & Jerry</b>"):
+                for total in (None, "", 0, 21, "soft 17", "Bust 23", Markup("<i>21</i>")):
+                    for extra in ("", "is-active is-win", 'a&b"c'):
+                        assert str(new(codes, label=label, total=total, extra=extra)) == \
+                            str(old(codes, label=label, total=total, extra=extra)), (codes, label, total, extra)
+
+
+def test_form_fields_are_escaped_as_markupsafe_escapes_them():
+    for value in ("plain", "<&>'\"", "10 < 20 & 'x'", 0, 17, -3, None, True, 2.5, Markup("<b>kept</b>")):
+        assert fragments._text(value) == str(escape(value))
+
+
+TIME = re.compile(r"\d{4}-\d\d-\d\dT[\d:.]+Z?")
+
+
+def _play_area(client, table_id):
+    """The play area as a page fetches it, its clock readings aside (the server's now)."""
+    html = client.get(f"/tables/{table_id}/play", headers={"HX-Request": "true"}).get_data(as_text=True)
+    return TIME.sub("TIME", html)
+
+
+def test_blackjack_boxes_drawn_once_show_what_a_fresh_drawing_shows(app, guest):
+    """Every box of the blackjack felt is drawn once per key (P-440): after each action of a
+    round with two players, each player's play area is what it is with every piece drawn
+    afresh, and asked again it is drawn from the kept pieces alone."""
+    table = create_table("Two Boxes", "blackjack", "chapter4", bots_allowed=False)
+    db.session.commit()
+    other = CasinoClient(app.test_client())
+    other.get("/login")
+    assert other.post("/guest").status_code == 302
+    me, them = Seat(guest, table, seat=0, buy="200"), Seat(other, table, seat=3, buy="200")
+    assert me.act("bet", "main", chip=500) == ""
+    them.page()
+    assert them.act("bet", "main", chip=1000) == ""
+    me.page()
+    assert me.act("deal") == ""
+    hit: set[int] = set()
+    moves = 0
+    for _ in range(12):
+        for client in (guest, other):
+            warm = _play_area(client, table.id)  # from the pieces the earlier answers kept
+            fragments._drawn.clear()
+            assert _play_area(client, table.id) == warm  # every piece drawn afresh
+            kept = len(fragments._drawn)
+            assert _play_area(client, table.id) == warm
+            assert len(fragments._drawn) == kept  # nothing drawn again
+            assert any(key.startswith("(('bj-box'") for key in fragments._drawn)
+        me.page()
+        them.page()
+        mover = next((s for s in (me, them) if any(a == "decline" or a.startswith(("hit-", "stand-"))
+                                                   for a in s.actions)), None)
+        if mover is None:
+            break
+        if "decline" in mover.actions:
+            assert mover.act("decline") == ""
+        elif mover.seat not in hit and "hit-0" in mover.actions:
+            hit.add(mover.seat)  # a card added to a box drawn before
+            assert mover.act("hit", "0") == ""
+        else:
+            spot = min(a for a in mover.actions if a.startswith("stand-")).split("-", 1)[1]
+            assert mover.act("stand", spot) == ""
+        moves += 1
+    assert moves >= 2 and "deal" not in me.actions and "rebet" in me.actions  # played out

@@ -153,10 +153,107 @@ def _seat_row(s: Any) -> tuple[Any, ...]:
             s.is_bot, s.bot_sponsor_id)
 
 
+def blackjack_box(s: Any, view: Any, legal: Any, my_seats: Any, outcome: Any,
+                  round_over: Any) -> tuple[Any, ...]:
+    """One box of the blackjack felt (``tables/_felt_blackjack.html``): its view (``sv``),
+    whether it is the viewer's, its side-bet circles, the viewer's bet spots there by name,
+    whether it is up, and the key it is drawn once by (:func:`drawn`).
+
+    The key names everything the box shows: the seat and who sits there, the viewer's or
+    not, its turn, the box's whole view (hands, cards, totals, bets, insurance, results),
+    the word for a natural, the side bets' labels and what the viewer's bets paid. While the
+    box holds the viewer's betting forms (between rounds, or the betting of an open round)
+    they carry the round and version, so the key is ``None``: drawn afresh.
+
+    The side-bet circles (only with the forms): in an open round the side bets the round
+    offers; between rounds the next round's open ones (the viewer's legal bets), then the
+    finished round's others that paid something, so each shows what it paid."""
+    row = _seat_row(s)
+    number = row[0]
+    seats = (view or {}).get("seats") or {}
+    sv = seats.get(number) or seats.get(str(number))
+    mine = number in my_seats
+    acts = legal.get(number, ()) if mine else ()
+    bet_legal = {a.spot: a for a in acts if a.kind == "bet"}
+    to_act = view.get("to_act") if view else None
+    turn = bool(to_act and to_act.get("seat") == number)
+    if mine and (round_over or (view and view.get("phase") == "betting")):
+        offered = (view.get("side_bets") or []) if view else []
+        if view and not round_over:
+            side = list(offered)
+        else:
+            side = [a for a in acts if a.kind == "bet" and a.spot != "main"]
+            if view and outcome:
+                open_spots = {a.spot for a in side}
+                paid_bets = {bet for _, bet in outcome["spots"]}
+                side += [b for b in offered if b["spot"] not in open_spots and b["spot"] in paid_bets]
+        return sv, mine, side, bet_legal, turn, None
+    natural = ("natural" in view, view.get("natural")) if view else None
+    labels = tuple((b.get("spot"), b.get("label")) for b in view.get("side_bets") or ()) if view else ()
+    paid = tuple((bet, line.get("net"), line.get("word")) for (seat, bet), line in outcome["spots"].items()
+                 if seat == number) if mine and outcome else ()
+    key = ("bj-box", row[:4], mine, turn, natural, sv, labels, paid)
+    return sv, mine, [], bet_legal, turn, key
+
+
+def hand_markup(card: Any, codes: Any, label: Any = "", total: Any = None, extra: Any = "") -> Markup:
+    """A fanned row of cards, exactly what the ``hand`` macro of ``devices/_macros.html``
+    drew, written here: a felt shows a hand per box and the dealer's, and the macro's loop
+    cost more than the markup. Each card is the ``card`` macro's drawing (``card``: the
+    ``_card`` macro, drawn once per code through :func:`memo`)."""
+    cards = list(codes) if codes else []
+    head = f'<div class="hand{" " + escape(extra) if extra else ""}{"" if cards else " is-empty"}"'
+    out = [f'{head} data-n="{len(cards)}">']
+    if label or total is not None:
+        out.append('\n<div class="hand-head">')
+        if label:
+            out.append(f'<span class="hand-label">{escape(label)}</span>')
+        if total is not None and total != "":
+            out.append(f'<span class="hand-total"><span class="sr-only">total </span>{escape(total)}</span>')
+        out.append("</div>")
+    out.append('\n<div class="hand-cards">')
+    for i, c in enumerate(cards, 1):
+        out.append(memo(card, _card_code(c), "md", f"fan-{i}"))
+    out.append("</div>\n</div>")
+    return Markup("".join(out))
+
+
+def _card_code(code: Any) -> Any:
+    """The text code the ``card`` macro draws for ``code``: a card's ``code`` when it has one,
+    as text, stripped ("" for none, a face-down card)."""
+    if code is not None and not isinstance(code, str):
+        inner = getattr(code, "code", _MISSING)
+        if inner is _MISSING and isinstance(code, dict):
+            inner = code.get("code", _MISSING)
+        if inner is not _MISSING:
+            code = inner
+    if code is None:
+        return ""
+    return (code if isinstance(code, str) else str(code)).strip()
+
+
+_MISSING = object()
+
+
 def rail_key(table: Any, denominations: Any) -> tuple[Any, ...]:
     """Everything the chip portal's kept part shows: the rail's chips and the buy-in and
     cash-out forms of the table (their CSRF token and the links' root)."""
     return ("rail", table.id, tuple(int(d) for d in denominations), page_csrf_token(), request.script_root)
+
+
+_HTML = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "'": "&#39;", '"': "&#34;"})
+
+
+def _text(v: Any) -> str:
+    """``markupsafe.escape(v)`` as text: the plain strings and whole numbers a form's fields
+    hold are escaped here in one step (the same five characters, the same entities), anything
+    else (markup, none) through ``escape`` itself."""
+    kind = type(v)
+    if kind is str:
+        return str(v.translate(_HTML))
+    if kind is int:
+        return str(v)
+    return str(escape(v))
 
 
 def form_state(round: Any, seat: Any) -> Markup:
@@ -164,35 +261,42 @@ def form_state(round: Any, seat: Any) -> Markup:
     form was drawn on, the seat), written here rather than as a template macro: a play area
     holds up to a dozen forms, and a macro call costs more than the fields themselves. The
     markup is exactly what ``hidden_state`` in ``tables/_forms.html`` drew."""
+    return Markup(_state_fields(round, seat))
+
+
+def _state_fields(round: Any, seat: Any) -> str:
     rid, version = (round.id, round.version) if round else ("", "")
-    return Markup(f'<input type="hidden" name="csrf_token" value="{escape(page_csrf_token())}">\n'
-                  f'  <input type="hidden" name="round_id" value="{escape(rid)}">\n'
-                  f'  <input type="hidden" name="version" value="{escape(version)}">\n'
-                  f'  <input type="hidden" name="seat" value="{escape(seat)}">')
+    return (f'<input type="hidden" name="csrf_token" value="{_text(page_csrf_token())}">\n'
+            f'  <input type="hidden" name="round_id" value="{_text(rid)}">\n'
+            f'  <input type="hidden" name="version" value="{_text(version)}">\n'
+            f'  <input type="hidden" name="seat" value="{_text(seat)}">')
 
 
 def act_url(table: Any) -> str:
     """``url_for('tables.act', table_id=…)``, built once per answer (every form of a play
-    area posts to it)."""
-    urls = g.setdefault("act_urls", {})
-    url = urls.get(table.id)
+    area posts to it; the answer's ``g`` is read once, not through its proxy per call)."""
+    urls = g._get_current_object().__dict__.setdefault("act_urls", {})
+    tid = table.id
+    url = urls.get(tid)
     if url is None:
-        url = urls[table.id] = url_for("tables.act", table_id=table.id)
+        url = urls[tid] = url_for("tables.act", table_id=tid)
     return str(url)
 
 
-def _act_form(form_class: str, table: Any, round: Any, seat: Any, kind: Any, spot: Any, label: Any,
-              cls: Any, tail: str) -> Markup:
-    url = escape(act_url(table))
-    action = f"{escape(kind)}-{escape(spot)}" if spot else escape(kind)
-    return Markup(f'<form method="post" action="{url}" class="{form_class}"\n'
-                  f'      hx-post="{url}" hx-target="#play" hx-swap="outerHTML"\n'
-                  f'      hx-disabled-elt="find button">\n'
-                  f'  {form_state(round, seat)}\n'
-                  f'  <input type="hidden" name="kind" value="{escape(kind)}">\n'
-                  f'  <input type="hidden" name="spot" value="{escape(spot)}">\n'
-                  f'{tail}'
-                  f'  <button class="{escape(cls)}" type="submit" data-action="{action}"')
+def _act_form(form_class: str, table: Any, round: Any, seat: Any, kind: Any, spot: Any,
+              cls: Any, tail: str) -> str:
+    url = _text(act_url(table))
+    kind_text = _text(kind)
+    spot_text = _text(spot)
+    action = f"{kind_text}-{spot_text}" if spot else kind_text
+    return (f'<form method="post" action="{url}" class="{form_class}"\n'
+            f'      hx-post="{url}" hx-target="#play" hx-swap="outerHTML"\n'
+            f'      hx-disabled-elt="find button">\n'
+            f'  {_state_fields(round, seat)}\n'
+            f'  <input type="hidden" name="kind" value="{kind_text}">\n'
+            f'  <input type="hidden" name="spot" value="{spot_text}">\n'
+            f'{tail}'
+            f'  <button class="{_text(cls)}" type="submit" data-action="{action}"')
 
 
 def action_button(table: Any, round: Any, seat: Any, kind: Any, label: Any, spot: Any = "",
@@ -200,18 +304,18 @@ def action_button(table: Any, round: Any, seat: Any, kind: Any, label: Any, spot
     """One action's form and button (the play area's decisions), exactly the markup the
     ``action_button`` macro of ``tables/_forms.html`` drew, written here: a play area holds
     several and a macro call with its two ``url_for`` cost more than the markup."""
-    chip = f'<input type="hidden" name="chip" value="{escape(amount)}">' if amount is not None else ""
-    head = _act_form("action-form", table, round, seat, kind, spot, label, cls, f"  {chip}\n")
-    return head + Markup(f">{escape(label)}</button>\n</form>")
+    chip = f'<input type="hidden" name="chip" value="{_text(amount)}">' if amount is not None else ""
+    head = _act_form("action-form", table, round, seat, kind, spot, cls, f"  {chip}\n")
+    return Markup(f"{head}>{_text(label)}</button>\n</form>")
 
 
 def act_button(table: Any, round: Any, seat: Any, kind: Any, spot: Any, label: Any,
                cls: Any = "btn btn-small", aria: Any = "") -> Markup:
     """The layouts' small form for one non-bet action (spin, take down, clear…), exactly what
     the ``act_button`` macro of ``devices/_layouts.html`` drew."""
-    head = _act_form("act-form", table, round, seat, kind, spot, label, cls, "")
-    aria_attr = f' aria-label="{escape(aria)}"' if aria else ""
-    return head + Markup(f"{aria_attr}>{escape(label)}</button>\n</form>")
+    head = _act_form("act-form", table, round, seat, kind, spot, cls, "")
+    aria_attr = f' aria-label="{_text(aria)}"' if aria else ""
+    return Markup(f"{head}{aria_attr}>{_text(label)}</button>\n</form>")
 
 
 PAGE_TOKEN_SECONDS = 3600
@@ -225,8 +329,10 @@ def page_csrf_token() -> str:
     A token signed within the last hour is reused: it stays valid for the configured time
     limit (``WTF_CSRF_TIME_LIMIT``, twelve hours) and is bound to the same session secret, so
     nothing is weaker; a new session secret (a new login) gets a new token at once."""
-    raw = session.get("csrf_token")
-    drawn = g.get("page_csrf")  # a page asks for it once per form: the answer is the same
+    # The session and the answer's ``g`` once each, not through their proxies per lookup.
+    raw = session._get_current_object().get("csrf_token")  # type: ignore[attr-defined]
+    # A page asks for it once per form: the answer is the same.
+    drawn = g._get_current_object().__dict__.get("page_csrf")
     if drawn is not None and drawn[0] == raw:
         return str(drawn[1])
     token = _page_csrf_token(raw)
@@ -247,4 +353,5 @@ def _page_csrf_token(raw: Any) -> str:
     return token
 
 
-__all__ = ["KEPT_HEADER", "act_button", "act_url", "action_button", "drawn", "form_state", "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]
+__all__ = ["KEPT_HEADER", "act_button", "act_url", "action_button", "blackjack_box", "drawn", "form_state", "hand_markup",
+           "kept", "memo", "page_csrf_token", "rail_key", "seats_key", "shown_regions"]

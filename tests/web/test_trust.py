@@ -4,6 +4,7 @@ rounds, bots seated by strangers, the commitment shown only after betting, stran
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 import sqlalchemy as sa
@@ -63,13 +64,17 @@ def _legal(table: Table, seat: int) -> list:
     return [a for a in game.legal_actions(state, seat) if a.kind in game.opening_actions]
 
 
-def _snapshot(table: Table) -> tuple:
-    """What the database holds (read by plain statements, not the objects this test has): the
-    table's last round, its version and state, and the ledger's length."""
-    row = db.session.execute(sa.select(Round.id, Round.version, Round.state).where(Round.table_id == table.id)
-                             .order_by(Round.number.desc()).limit(1)).first()
-    entries = db.session.scalar(sa.select(sa.func.count(LedgerEntry.id)))
-    return (*(row or (None, None, None)), entries)
+def _snapshot(table_id: int) -> tuple:
+    """What the database holds (read by one plain statement, not the objects this test has):
+    the table's last round, its version and its state as the stored text (byte for byte, not
+    decoded), and the ledger's length."""
+    def last(column: Any) -> Any:
+        return (sa.select(column).where(Round.table_id == table_id)
+                .order_by(Round.number.desc()).limit(1).scalar_subquery())
+
+    return tuple(db.session.execute(sa.select(
+        last(Round.id), last(Round.version), last(sa.type_coerce(Round.state, sa.Text)),
+        sa.select(sa.func.count(LedgerEntry.id)).scalar_subquery())).one())
 
 
 SPOTS_SAMPLED = 12
@@ -88,17 +93,22 @@ def _refused_unless_legal(table: Table, player: Player, seat: int, other: Player
     odd = {"", str(other.id), "main", "0"} | set(named[:1]) | set(named[-1:])
     spread = odd | set(named[::step])
     tried = 0
-    before = _snapshot(table)  # each refusal is checked against it: nothing may move it
+    table_id, player_id, slug = table.id, player.id, table.game
+    before = _snapshot(table_id)  # each refusal is checked against it: nothing may move it
     round_id, version = before[0], before[1]
     for kind in KINDS:
         for spot in sorted(spread if any(a.kind == kind for a in legal) else odd):
             if any(a.kind == kind and (not a.spot or a.spot == spot) for a in legal):
                 continue
+            # Each post read as the view reads it: the table, its seated players, the posted
+            # round and the poster in one statement (the session held nothing after the rollback).
+            loaded = play.load_table(table_id, round_id, player_id)
             with pytest.raises(play.PlayError) as refused:
-                play.act(table, player, Action(kind, seat, spot, 500), round_id=round_id, version=version)
+                play.act(loaded.table, player, Action(kind, seat, spot, 500), round_id=round_id, version=version,
+                         posted=loaded.posted, settled=loaded.settled)
             assert str(refused.value), (kind, spot)
             db.session.rollback()  # as the view does; it also expires what the session held
-            assert _snapshot(table) == before, (table.game, kind, spot)
+            assert _snapshot(table_id) == before, (slug, kind, spot)
             tried += 1
     return tried
 

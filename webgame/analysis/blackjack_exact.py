@@ -68,7 +68,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -478,6 +478,20 @@ class Game:
         )
 
 
+@lru_cache(maxsize=1 << 16)
+def _dealer_shared(left: Comp, up: int, h17: bool, finals_soft_up_to: int | None) -> FloatArray:
+    """The dealer's chances for a shoe left and an up card, kept across counts: the rule-by-rule
+    figures count one shoe under many rule sets, and the dealer's chances depend on none of the
+    player's rules (``finals_soft_up_to``: the scale of :func:`dealer_finals` where hands over 21
+    are compared, None for :func:`dealer_outcomes`). Read-only, as it is shared."""
+    if finals_soft_up_to is not None:
+        hit = dealer_finals(left, up, h17, finals_soft_up_to)
+    else:
+        hit = dealer_outcomes(left, up, h17)
+    hit.flags.writeable = False
+    return hit
+
+
 def _less(comp: Comp, *ranks: int) -> Comp:
     out = list(comp)
     for r in ranks:
@@ -529,10 +543,8 @@ class _UpCard:
         totals bust by bust (``FINAL_TOTALS``, P-284)."""
         hit = self._dealer.get(left)
         if hit is None:
-            if self.game.over_scale is not None:
-                hit = dealer_finals(left, self.up + 1, self.game.h17, self.game.soft_up_to)
-            else:
-                hit = dealer_outcomes(left, self.up + 1, self.game.h17)
+            g = self.game
+            hit = _dealer_shared(left, self.up + 1, g.h17, g.soft_up_to if g.over_scale is not None else None)
             self._dealer[left] = hit
         return hit
 
@@ -855,8 +867,10 @@ _COUNTED_KEPT = 64
 
 
 def count_cache_clear() -> None:
-    """Forget every counted rule set (the benchmark times each from nothing)."""
+    """Forget every counted rule set and the dealer's chances kept across counts (the
+    benchmark times each from nothing)."""
     _COUNTED.clear()
+    _dealer_shared.cache_clear()
 
 
 def count(game: Game) -> MainBet:

@@ -47,6 +47,14 @@ def _rank(kinds: tuple[int, ...]) -> int:
 @cache
 def shapes(key: tuple[Any, ...]) -> dict[Shape, Fraction]:
     """The chance of every final pair of hands, by the kinds of their cards in order."""
+    tally, denominator = _ways(key)
+    return {s: Fraction(w, denominator) for s, w in tally.items()}
+
+
+@cache
+def _ways(key: tuple[Any, ...]) -> tuple[dict[Shape, int], int]:
+    """Every final pair of hands with its number of ordered deals, and the number of all the
+    ordered deals of six cards (the chances' one denominator)."""
     decks, jokers, way, must_hit, bank_hits = key
     counts = [16 * decks] + [4 * decks] * 9 + [jokers * decks]
     n = sum(counts)
@@ -97,22 +105,28 @@ def shapes(key: tuple[Any, ...]) -> dict[Shape, Fraction]:
                 c[p2] += 1
             c[up] += 1
         c[p1] += 1
-    return {s: Fraction(w, denominator) for s, w in tally.items()}
+    return tally, denominator
 
 
 def house_way(rules: Mapping[str, Any]) -> Result:
     lines = rules["paytables"]["face-down"]["lines"]
-    ev = hit = pushes = Fraction(0)
-    for (mine, bank), p in shapes(_key(rules)).items():
+    # Deals counted in whole numbers by how they end (every shape shares one denominator), the
+    # fractions taken once at the end: the same exact figure as summing each shape's chance.
+    tally, denominator = _ways(_key(rules))
+    won: dict[str, int] = {}
+    pushes = lost = 0
+    for (mine, bank), ways in tally.items():
         result, line = outcome_of(rules["face_down"], [CARD[k] for k in mine], [CARD[k] for k in bank])
         if result == "win":
-            ev += p * Odds.parse(str(lines[line])).net
-            hit += p
+            won[line] = won.get(line, 0) + ways
         elif result == "push":
-            pushes += p
+            pushes += ways
         else:
-            ev -= p
-    return Result(house_edge=-ev, hit_frequency=hit, element_of_risk=-ev / (1 - pushes))
+            lost += ways
+    ev = sum((Fraction(ways, denominator) * Odds.parse(str(lines[line])).net for line, ways in won.items()),
+             Fraction(-lost, denominator))
+    hit = Fraction(sum(won.values()), denominator)
+    return Result(house_edge=-ev, hit_frequency=hit, element_of_risk=-ev / (1 - Fraction(pushes, denominator)))
 
 
 def wagers_of(rules: Mapping[str, Any]) -> list[Wager]:

@@ -28,6 +28,7 @@ faces the P/D: other seats change nothing in expectation.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -107,7 +108,27 @@ class Table:
     player_ties: bool
 
 
+# The tables built last, by the rules' text: a deal-by-deal check settles one deal at a time,
+# and each deal would otherwise build the arrays of every hand value again (its arrays are
+# read-only, so one table is safely shared).
+_TABLES: dict[str, Table] = {}
+_TABLES_KEPT = 16
+
+
 def table(rules: Mapping[str, Any]) -> Table:
+    key = json.dumps(rules, sort_keys=True, default=str)
+    hit = _TABLES.get(key)
+    if hit is None:
+        hit = _build_table(rules)
+        for arr in (hit.ante, hit.aces_up, hit.bad_beat, hit.multiple):
+            arr.flags.writeable = False
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.clear()
+        _TABLES[key] = hit
+    return hit
+
+
+def _build_table(rules: Mapping[str, Any]) -> Table:
     allowed = {int(m) for m in rules["play_multiples"]}
     multiple = np.zeros(_size(), dtype=np.int64)
     for value, hand in four_card_values().items():

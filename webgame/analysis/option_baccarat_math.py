@@ -51,6 +51,18 @@ def deals(rules: Mapping[str, Any]) -> dict[Deal, Fraction]:
 
 @cache
 def _deals(decks: int, key: tuple[Any, ...]) -> dict[Deal, Fraction]:
+    tally, denominator = _ways(decks, key)
+    return {d: Fraction(w, denominator) for d, w in tally.items()}
+
+
+def ways(rules: Mapping[str, Any]) -> tuple[dict[Deal, int], int]:
+    """Every deal's shape with its number of ordered deals, and the number of all the ordered
+    deals of six cards: a bet's figure counted in whole numbers, divided once at the end."""
+    return _ways(int(rules["decks"]), _key(rules))
+
+
+@cache
+def _ways(decks: int, key: tuple[Any, ...]) -> tuple[dict[Deal, int], int]:
     naturals, hits, option, when_up, house_way, _, dealer_hits, chart = key
     counts = [16 * decks] + [4 * decks] * 9
     n = sum(counts)
@@ -118,7 +130,7 @@ def _deals(decks: int, key: tuple[Any, ...]) -> dict[Deal, Fraction]:
                 c[p2c] += 1
             c[d1] += 1
         c[p1] += 1
-    return {d: Fraction(w, denominator) for d, w in tally.items()}
+    return tally, denominator
 
 
 def hands_of(d: Deal) -> tuple[list[str], list[str]]:
@@ -134,17 +146,19 @@ def _net(rules: Mapping[str, Any], paytable: str, line: str) -> Fraction:
 def line_bet(rules: Mapping[str, Any], line: str) -> Result:
     """The Player or the Dealer line under the House Way: ties push except where the edition
     gives them to the Dealer (D-162)."""
-    ev = hit = pushes = Fraction(0)
-    for d, p in deals(rules).items():
+    tally, denominator = ways(rules)
+    won = pushed = lost = 0
+    for d, w in tally.items():
         player, dealer = hands_of(d)
         winner = TWENTY_FIRST_CENTURY_BACCARAT.compare(rules, player, dealer)
         if winner == "tie":
-            pushes += p
+            pushed += w
         elif winner == line:
-            ev += p * _net(rules, "baccarat", line)
-            hit += p
+            won += w
         else:
-            ev -= p
+            lost += w
+    hit, pushes = Fraction(won, denominator), Fraction(pushed, denominator)
+    ev = hit * _net(rules, "baccarat", line) - Fraction(lost, denominator)
     return Result(house_edge=-ev, hit_frequency=hit, element_of_risk=-ev / (1 - pushes))
 
 
@@ -154,38 +168,44 @@ def tie_bet(rules: Mapping[str, Any], bet: str) -> Result:
     its figure is per Late Tie made whenever it is allowed."""
     returned = bool(rules["option"].get("tie_bets_returned_on_dealer_nine"))
     refused = rules["option"].get("after_deal_tie_refused_on", [])
-    ev = hit = allowed = pushes = Fraction(0)
-    for d, p in deals(rules).items():
+    tally, _ = ways(rules)
+    allowed = pushed = won = lost = 0
+    for d, w in tally.items():
         p2, up, d2, pt, _, dt, dn = d
         if bet in AFTER_DEAL and (p2 in refused or (p2 >= 5 and p2 == up)):
             continue
-        allowed += p
+        allowed += w
         if returned and dn == 2 and d2 == 9:
-            pushes += p
+            pushed += w
         elif pt == dt:
-            ev += p * _net(rules, bet, "tie")
-            hit += p
+            won += w
         else:
-            ev -= p
-    ev, hit = ev / allowed, hit / allowed
-    return Result(house_edge=-ev, hit_frequency=hit, element_of_risk=-ev / (1 - pushes / allowed))
+            lost += w
+    # Each a share of the deals the bet may be made on (the one denominator cancels).
+    hit, pushes = Fraction(won, allowed), Fraction(pushed, allowed)
+    ev = hit * _net(rules, bet, "tie") - Fraction(lost, allowed)
+    return Result(house_edge=-ev, hit_frequency=hit, element_of_risk=-ev / (1 - pushes))
 
 
 def dragon_bonus(rules: Mapping[str, Any], hand: str) -> Result:
     naturals = frozenset(rules["option"]["naturals"])
     pushes = rules["paytables"]["dragon-bonus"].get("push_lines", [])
-    ev = hit = Fraction(0)
-    for d, p in deals(rules).items():
+    tally, denominator = ways(rules)
+    won: dict[str, int] = {}
+    lost = 0
+    for d, w in tally.items():
         player, dealer = hands_of(d)
         winner = TWENTY_FIRST_CENTURY_BACCARAT.compare(rules, player, dealer)
         mine, theirs = (player, dealer) if hand == PLAYER_LINE else (dealer, player)
         tied = d[3] == d[5]
         line = dragon_line(mine, theirs, winner == hand and not tied, tied, naturals)
         if line is None:
-            ev -= p
+            lost += w
         elif line not in pushes:
-            ev += p * _net(rules, "dragon-bonus", line)
-            hit += p
+            won[line] = won.get(line, 0) + w
+    ev = sum((Fraction(w, denominator) * _net(rules, "dragon-bonus", line) for line, w in won.items()),
+             Fraction(-lost, denominator))
+    hit = Fraction(sum(won.values()), denominator)
     return Result(house_edge=-ev, hit_frequency=hit, element_of_risk=-ev)
 
 

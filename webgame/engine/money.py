@@ -14,6 +14,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import TypeVar
 
 Cents = int
@@ -32,13 +33,9 @@ class Odds:
 
     @classmethod
     def parse(cls, text: str) -> Odds:
-        m = _ODDS.match(text)
-        if not m:
-            raise ValueError(f"not odds: {text!r}")
-        a, sep, b = Fraction(m.group(1)), m.group(2).lower(), Fraction(m.group(3))
-        ratio = a / b
-        kind = "for" if sep == "for" else "to"
-        return cls(ratio.numerator, ratio.denominator, kind)
+        # A paytable prints a handful of lines and the exact counts read them once per deal
+        # they weigh (hundreds of thousands): each text is parsed once.
+        return cls(*_parsed(text))
 
     @property
     def net(self) -> Fraction:
@@ -51,6 +48,17 @@ class Odds:
 
     def __str__(self) -> str:
         return f"{self.numerator} {self.kind} {self.denominator}"
+
+
+@lru_cache(maxsize=4096)
+def _parsed(text: str) -> tuple[int, int, str]:
+    m = _ODDS.match(text)
+    if not m:
+        raise ValueError(f"not odds: {text!r}")
+    a, sep, b = Fraction(m.group(1)), m.group(2).lower(), Fraction(m.group(3))
+    ratio = a / b
+    kind = "for" if sep == "for" else "to"
+    return ratio.numerator, ratio.denominator, kind
 
 
 def truncate(amount: Fraction | int) -> Cents:

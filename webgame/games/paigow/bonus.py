@@ -43,6 +43,9 @@ def seven_card_straight_flush(cards: Sequence[int]) -> str | None:
 
 def _royal_match(cards: Sequence[int], joker: str) -> bool:
     """A royal flush and, besides it, a natural suited K-Q (D-236)."""
+    kings = {c & 3 for c in cards if c != JOKER and c >> 2 == KING}
+    if not any(c != JOKER and c >> 2 == QUEEN and c & 3 in kings for c in cards):
+        return False  # no natural suited K-Q to stand beside a royal (nearly every hand)
     for pair in combinations(cards, 2):
         if JOKER in pair or {c >> 2 for c in pair} != {KING, QUEEN} or pair[0] & 3 != pair[1] & 3:
             continue

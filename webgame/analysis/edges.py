@@ -100,13 +100,8 @@ def _counted_once(key: str, count: Callable[..., Result]) -> Callable[..., Resul
 
 
 def exact(game: str, variant: str, rules: Mapping[str, Any], wager: Wager) -> Result:
-    key = _exact_key(game, variant, rules, wager.bet)
-    hit = _EXACT.get(key)
-    if hit is None:
-        assert wager.exact is not None
-        hit = wager.exact()
-        _remember(_EXACT, key, hit)
-    return hit
+    assert wager.exact is not None
+    return _counted_once(_exact_key(game, variant, rules, wager.bet), wager.exact)()
 
 
 def options_of(variant: Variant, rules: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 FLASK := $(VENV)/bin/flask --app app
 
+# Python may keep compiled modules (a host may turn that off): every test process, and each
+# server the browser tests start, would otherwise compile the whole project from source.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test lint bench install install-dev browser clean migrate screenshots
 
 $(VENV)/.runtime: requirements.txt

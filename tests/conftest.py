@@ -6,12 +6,15 @@ import hashlib
 import os
 import pickle
 import re
+import shutil
 import tempfile
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 import pytest
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 
 os.environ.setdefault("SECRET_KEY", "test-secret-key")
 os.environ.setdefault("INSTANCE_PATH", tempfile.mkdtemp(prefix="casino-instance-"))
@@ -83,19 +86,61 @@ def quick_password_hashes(monkeypatch):
     monkeypatch.setattr(models, "PASSWORD_HASH_METHOD", "pbkdf2:sha256:1000")
 
 
-@pytest.fixture
-def app(tmp_path):
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once per test process, not once per app: every test makes its own
+    app, and a felt's templates cost far more to parse and compile than to render. A template's
+    key is its name and a checksum of its source, so an edited template is compiled again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
+
+
+def casino_app(database: Path) -> Any:
     app = create_app({
         "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'casino.db'}",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
         "WTF_CSRF_ENABLED": True,
         "RATELIMIT_ENABLED": True,
     })
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
+    return app
+
+
+@pytest.fixture(scope="session")
+def empty_casino(tmp_path_factory) -> Path:
+    """The schema made once per test process, in a file each test's database is copied from:
+    making every table again for each test costs more than most tests."""
+    path = tmp_path_factory.mktemp("schema") / "casino.db"
+    app = casino_app(path)
+    with app.app_context():
+        db.create_all()
+        db.session.remove()
+        for engine in db.engines.values():
+            engine.dispose()  # the last connection closed writes the log back into the file
+    assert not path.with_name(path.name + "-wal").exists()
+    return path
+
+
+@pytest.fixture
+def app(tmp_path, empty_casino):
+    database = tmp_path / "casino.db"
+    shutil.copyfile(empty_casino, database)
+    app = casino_app(database)
     from webgame.extensions import limiter
 
     limiter.reset()
     with app.app_context():
-        db.create_all()
         yield app
         db.session.remove()
 

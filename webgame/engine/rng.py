@@ -41,15 +41,16 @@ class SeededRng:
         self._key = seed
         self._counter = 0
         self._pool = b""
+        self._used = 0  # how much of the pool has been handed out
         self.draws = 0  # how many integers were drawn: logged with the round
 
-    def _bytes(self, n: int) -> bytes:
-        while len(self._pool) < n:
-            block = hmac.new(self._key, self._counter.to_bytes(8, "big"), hashlib.sha256).digest()
+    def _refill(self, n: int) -> None:
+        """At least ``n`` unread bytes in the pool, the unread ones first."""
+        pool = self._pool[self._used:]
+        while len(pool) < n:
+            pool += hmac.digest(self._key, self._counter.to_bytes(8, "big"), "sha256")
             self._counter += 1
-            self._pool += block
-        out, self._pool = self._pool[:n], self._pool[n:]
-        return out
+        self._pool, self._used = pool, 0
 
     def randbelow(self, n: int) -> int:
         if n <= 0:
@@ -60,8 +61,16 @@ class SeededRng:
         bits = (n - 1).bit_length()
         nbytes = (bits + 7) // 8
         mask = (1 << bits) - 1
+        # The pool is read from an offset and topped up only when it runs short: a shuffle
+        # draws hundreds of integers, and cutting the pool for each cost more than the HMAC.
         while True:  # rejection sampling: uniform on [0, n)
-            x = int.from_bytes(self._bytes(nbytes), "big") & mask
+            used = self._used
+            end = used + nbytes
+            if end > len(self._pool):
+                self._refill(nbytes)
+                used, end = 0, nbytes
+            self._used = end
+            x = int.from_bytes(self._pool[used:end], "big") & mask
             if x < n:
                 return x
 

@@ -22,9 +22,19 @@ def is_logo(code: str) -> bool:
     return code.startswith("JK") and "+logo" in code
 
 
+_VALUES: dict[str, int] = {}  # card code -> hard value: a shoe has a few dozen codes
+
+
 def card_value(code: str) -> int:
     """The hard value of a card: an ace is 1 here, the soft 10 is added by :func:`count`.
     A Logo card counts ten in any hand that is not a Natural (002 s.1238-1239)."""
+    value = _VALUES.get(code)
+    if value is None:
+        value = _VALUES[code] = _hard_value(code)
+    return value
+
+
+def _hard_value(code: str) -> int:
     if is_logo(code):
         return 10
     rank = code[0]
@@ -62,7 +72,7 @@ def count(cards: Iterable[str], soft_up_to: int = BUST_OVER) -> Count:
     aces = 0
     for code in cards:
         hard += card_value(code)
-        aces += is_ace(code)
+        aces += code[0] == "A"
     # Only one ace can ever count eleven: two would already make 22 (23 on No Bust 4.0's scale).
     if aces and hard + 10 <= soft_up_to:
         return Count(hard + 10, True)

@@ -94,3 +94,24 @@ def test_the_prize_wheel_turns_a_full_turn_and_lands_on_the_prize(page: Page, li
     assert turn_to == int(segment) * 18 and words == wheel.get_attribute("data-result")
     expect(page.get_by_test_id("prize-wheel")).to_contain_text(f"The prize wheel stopped on {words}.")
     assert not refused(errors)
+
+
+def test_with_reduced_motion_the_prize_wheel_shows_the_prize_at_rest(page: Page, live_server):
+    """D-389 for a player who asks for less motion (the browser tests' default): the wheel does
+    not turn at all; it is drawn at once with the winning segment under the marker, and the
+    words say where it stopped."""
+    table_id = open_table(live_server, "Still Wheel Hall", "bingo", "standard",
+                          {"options": {"min_players": 1, "pattern": "line", "wheel": "every"}})
+    errors = console_errors(page)
+    sit_and_buy(page, live_server["url"], "Still Wheel Hall")
+    click_and_wait(page, "[data-action=buy-cards]")
+    assert draw_now(live_server, table_id) == 1
+    wheel = page.locator(".prize-wheel")
+    expect(wheel).to_have_attribute("data-turned", "0", timeout=30_000)  # drawn at rest, no turn
+    expect(wheel).not_to_have_class(re.compile(r"is-turning"))
+    assert page.evaluate("() => document.querySelector('.prize-wheel .wheel-spin').getAnimations().length") == 0
+    segment, words = page.evaluate(UNDER_MARKER)
+    assert float(wheel.get_attribute("data-turn-to")) == int(segment) * 18
+    assert words == wheel.get_attribute("data-result")
+    expect(page.get_by_test_id("prize-wheel")).to_contain_text(f"The prize wheel stopped on {words}.")
+    assert not refused(errors)

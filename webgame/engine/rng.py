@@ -75,26 +75,10 @@ class SeededRng:
                 return x
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, from the top down: each place's draw exactly :meth:`randbelow`'s,
-        written out here because a shoe is shuffled at every round (P-001)."""
-        pool, used = self._pool, self._used
+        """Fisher-Yates, from the top down."""
         for i in range(len(items) - 1, 0, -1):
-            bits = i.bit_length()  # of the bound i + 1, less one
-            nbytes = (bits + 7) // 8
-            mask = (1 << bits) - 1
-            while True:
-                end = used + nbytes
-                if end > len(pool):
-                    self._used = used
-                    self._refill(nbytes)
-                    pool, used, end = self._pool, 0, nbytes
-                j = int.from_bytes(pool[used:end], "big") & mask
-                used = end
-                if j <= i:
-                    break
+            j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
-        self._pool, self._used = pool, used
-        self.draws += max(len(items) - 1, 0)
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.randbelow(len(items))]

@@ -72,7 +72,7 @@ def count(cards: Iterable[str], soft_up_to: int = BUST_OVER) -> Count:
     aces = 0
     for code in cards:
         hard += card_value(code)
-        aces += code[0] == "A"
+        aces += is_ace(code)
     # Only one ace can ever count eleven: two would already make 22 (23 on No Bust 4.0's scale).
     if aces and hard + 10 <= soft_up_to:
         return Count(hard + 10, True)

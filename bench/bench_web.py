@@ -10,7 +10,8 @@ Flask endpoint that renders a fragment of the same size, in the same run. Two me
   requests a second: the latency a player sees at that load, held to the targets.
 
     python bench/bench_web.py [--players 1,4,16,50] [--games big-six,blackjack]
-                              [--database sqlite,postgresql] [--requests 200] [--no-write]
+                              [--database sqlite,postgresql] [--seconds 5] [--requests 200]
+                              [--no-write]
                               [--paced-players 16,50,100] [--pace 1.0] [--seed 1]
 
 For each database the casino server is started as the browser tests start it (``flask db
@@ -25,11 +26,13 @@ players, every player runs its cycles at once, every POST timed:
 - blackjack: ``bet`` $5 on the main spot, ``deal``, ``hit`` once, ``stand`` if the hand still
   stands (declining insurance when offered): one round, settled.
 
-Each level runs enough cycles for about ``--requests`` POSTs (at least two cycles a player).
-The bare server (``bench/bare_app.py``) runs under the same gunicorn settings and answers as
-many POSTs per player with a Jinja fragment as large as the casino's average response for that
-game (closed-loop levels first, then the paced ones, each player thinking as long as it did at
-the casino). The paced levels run after each game's closed-loop levels, with the same players
+A closed-loop level lasts ``--seconds``: every player runs its cycles again and again, and the
+answers that arrived within that time are counted (see :func:`run_load`). A paced level runs
+enough cycles for about ``--requests`` POSTs (at least two cycles a player). The bare server
+(``bench/bare_app.py``) runs under the same gunicorn settings and answers with a Jinja fragment
+as large as the casino's average response for that game: for as long at each closed-loop level,
+then as many POSTs per player at each paced one, each player thinking as long as it did at the
+casino. The paced levels run after each game's closed-loop levels, with the same players
 and tables; ``--pace 0`` leaves them out. A paced level lasts about its POSTs per player times
 the pace (200 requests at 50 players and 1 s: about 4 s). Loops are bounded; nothing leaves the
 machine.
@@ -223,6 +226,7 @@ class Player:
     client: Client
     tables: dict[str, int]
     latencies: list[float] = field(default_factory=list)
+    answered: list[float] = field(default_factory=list)  # when each timed answer arrived (perf_counter)
     sizes: list[int] = field(default_factory=list)
     errors: int = 0
     messages: set[str] = field(default_factory=set)
@@ -247,6 +251,7 @@ class Player:
         self.think()
         status, data, took = self.client.post(f"/tables/{self.table}/act", form, htmx=True)
         self.latencies.append(took)
+        self.answered.append(time.perf_counter())
         self.sizes.append(len(data))
         refused = ERROR.search(self.client.html)
         if status != 200 or refused:
@@ -293,6 +298,7 @@ def bare_requests(count: int, size: int) -> Callable[[Player], None]:
                                                         "chip": "100", "round_id": "1", "version": "1",
                                                         "bytes": str(size)}, htmx=True)
             p.latencies.append(took)
+            p.answered.append(time.perf_counter())
             p.sizes.append(len(data))
             if status != 200:
                 p.errors += 1
@@ -335,16 +341,29 @@ def setup_players(base: str, tables: dict[str, list[int]], count: int) -> list[P
     return players
 
 
-def run_load(players: list[Player], work: Callable[[Player], None], repeat: Callable[[int], int]
-             ) -> tuple[float, list[float], int]:
-    """Every player runs its share at once; (wall seconds, latencies, errors)."""
+def run_load(players: list[Player], work: Callable[[Player], None], repeat: Callable[[int], int] | None = None,
+             seconds: float = 0.0) -> tuple[float, list[float], int]:
+    """Every player runs its work at once; (wall seconds, latencies, errors).
+
+    With ``repeat``, player i runs its work ``repeat(i)`` times and the wall time lasts until
+    the last player is done. With ``seconds`` (the closed loop), every player runs its work
+    again and again for that long, and only the answers that arrived within it are counted:
+    every player is at work for the whole of the measured time, however the server's
+    processes shared their connections out (a process given fewer players' connections would
+    otherwise finish their fixed shares early and sit idle while the rest are served, and the
+    level would measure less than all its players at once). A round under way at the end is
+    finished, untimed, so that the next level starts between rounds."""
     for p in players:
-        p.latencies, p.errors = [], 0
+        p.latencies, p.answered, p.errors = [], [], 0
     barrier = threading.Barrier(len(players) + 1)
+    deadline = [math.inf]
 
     def go(index: int, p: Player) -> None:
         barrier.wait()
-        for _ in range(repeat(index)):
+        count = repeat(index) if repeat is not None else 0
+        done = 0
+        while (done < count) if repeat is not None else (time.perf_counter() < deadline[0]):
+            done += 1
             try:
                 work(p)
             except (OSError, http.client.HTTPException) as exc:
@@ -357,10 +376,14 @@ def run_load(players: list[Player], work: Callable[[Player], None], repeat: Call
         t.start()
     barrier.wait()
     start = time.perf_counter()
+    if repeat is None:
+        deadline[0] = start + seconds
     for t in threads:
         t.join()
-    wall = time.perf_counter() - start
-    return wall, [x for p in players for x in p.latencies], sum(p.errors for p in players)
+    if repeat is not None:
+        return time.perf_counter() - start, [x for p in players for x in p.latencies], sum(p.errors for p in players)
+    timed = [took for p in players for took, at in zip(p.latencies, p.answered, strict=True) if at <= deadline[0]]
+    return seconds, timed, sum(p.errors for p in players)
 
 
 @contextmanager
@@ -397,9 +420,9 @@ class Row:
 
 
 def measure_level(game: str, players: list[Player], work: Callable[[Player], None],
-                  repeat: Callable[[int], int]) -> Row:
+                  repeat: Callable[[int], int] | None = None, seconds: float = 0.0) -> Row:
     load = os.getloadavg()[0]
-    wall, lat, errors = run_load(players, work, repeat)
+    wall, lat, errors = run_load(players, work, repeat, seconds)
     return Row(game, len(players), len(lat), len(lat) / wall, quantile(lat, 0.5) * 1000,
                quantile(lat, 0.95) * 1000, quantile(lat, 0.99) * 1000, errors, load,
                [len(p.latencies) for p in players])
@@ -438,7 +461,7 @@ def measure_paced(game: str, players: list[Player], work: Callable[[Player], Non
 
 
 def bench(db_kind: str, games: list[str], levels: list[int], requests: int, workers: int,
-          paced_levels: list[int] | None = None, pace: float = 1.0, seed: int = 1) -> Run:
+          paced_levels: list[int] | None = None, pace: float = 1.0, seed: int = 1, seconds: float = 5.0) -> Run:
     paced_levels = paced_levels or []
     run = Run(db_kind, dt.datetime.now().strftime("%Y-%m-%d %H:%M"), load_average())
     workdir = Path(tempfile.mkdtemp(prefix="casino-bench-"))
@@ -467,8 +490,7 @@ def bench(db_kind: str, games: list[str], levels: list[int], requests: int, work
                     for p in players:
                         p.sizes = []
                     for n in levels:
-                        cycles = cycles_for(game, n, requests)
-                        row = measure_level(game, players[:n], CYCLES[game], lambda _, c=cycles: c)
+                        row = measure_level(game, players[:n], CYCLES[game], seconds=seconds)
                         run.casino.append(row)
                         progress(f"casino {game}, {n} players", row)
                     run.sizes[game] = int(statistics.mean(s for p in players for s in p.sizes))
@@ -489,8 +511,7 @@ def bench(db_kind: str, games: list[str], levels: list[int], requests: int, work
                 for p in bare_players:
                     p.sizes = []
                 for row in (r for r in run.casino if r.game == game):
-                    run.bare.append(measure_level(game, bare_players[:row.players], work,
-                                                  lambda i, row=row: row.per_player[i]))
+                    run.bare.append(measure_level(game, bare_players[:row.players], work, seconds=seconds))
                     progress(f"bare {game}, {row.players} players", run.bare[-1])
                 run.bare_sizes[game] = int(statistics.mean(s for p in bare_players for s in p.sizes))
                 for row in (r for r in run.paced_casino if r.game == game):
@@ -511,7 +532,7 @@ def met(ok: bool) -> str:
     return "yes" if ok else "**no**"
 
 
-def run_markdown(run: Run, workers: int, requests: int, command: str) -> str:
+def run_markdown(run: Run, workers: int, seconds: float, command: str) -> str:
     threads = os.environ.get("GUNICORN_THREADS", "16")
     where = ("SQLite file in the instance folder (WAL, `synchronous=NORMAL`, P-009)" if run.database == "sqlite"
              else "PostgreSQL 15, a throwaway server of `tests/pgserver.py` on loopback TCP (started with "
@@ -525,8 +546,8 @@ def run_markdown(run: Run, workers: int, requests: int, command: str) -> str:
         "the `load` column is the 1-minute figure when each level started",
         f"- gunicorn gthread, {workers} workers × {threads} threads; average response: "
         + ", ".join(f"{GAMES[g]} {run.sizes[g]:,} bytes (bare {run.bare_sizes[g]:,})" for g in run.sizes),
-        f"- each level: enough cycles for about {requests} requests (at least two cycles a player); "
-        "latency per request",
+        f"- each level: {seconds:g} s of every player posting without pause (the answers that arrived within "
+        "them are counted; a round under way at the end is finished untimed); latency per request",
         "",
         "| game | players | server | requests | req/s | p50 ms | p95 ms | p99 ms | errors | load | casino ÷ bare (req/s) |",
         "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -681,7 +702,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", default="1,4,16,50", help="concurrency levels, comma-separated")
     parser.add_argument("--games", default="big-six,blackjack", help=f"comma-separated: {', '.join(GAMES)}")
     parser.add_argument("--database", default="sqlite,postgresql", help=f"comma-separated: {', '.join(DATABASES)}")
-    parser.add_argument("--requests", type=int, default=200, help="about this many timed POSTs per level")
+    parser.add_argument("--seconds", type=float, default=5.0, help="length of each closed-loop level")
+    parser.add_argument("--requests", type=int, default=200, help="about this many timed POSTs per paced level")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
     parser.add_argument("--paced-players", default="16,50,100",
                         help="levels of the paced run, comma-separated (players think between actions)")
@@ -690,6 +712,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the paced run's think times")
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
     args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds is the length of a closed-loop level: more than 0")
     if args.pace < 0:
         parser.error("--pace is a mean think time in seconds: 0 or more")
     levels = sorted({int(x) for x in args.players.split(",") if x.strip()})
@@ -705,6 +729,7 @@ def main(argv: list[str] | None = None) -> None:
         f" {flag} {value}" for flag, value, default in (("--players", args.players, "1,4,16,50"),
                                                         ("--games", args.games, "big-six,blackjack"),
                                                         ("--database", args.database, "sqlite,postgresql"),
+                                                        ("--seconds", args.seconds, 5.0),
                                                         ("--requests", args.requests, 200),
                                                         ("--workers", args.workers, 2),
                                                         ("--paced-players", args.paced_players, "16,50,100"),
@@ -718,8 +743,9 @@ def main(argv: list[str] | None = None) -> None:
     runs, paced_runs = {}, {}
     for kind in kinds:
         print(f"-- {DATABASES[kind]} --", flush=True)
-        run = bench(kind, games, levels, args.requests, args.workers, paced_levels, args.pace, args.seed)
-        runs[kind] = run_markdown(run, args.workers, args.requests, command)
+        run = bench(kind, games, levels, args.requests, args.workers, paced_levels, args.pace, args.seed,
+                    args.seconds)
+        runs[kind] = run_markdown(run, args.workers, args.seconds, command)
         print(runs[kind], flush=True)
         if paced_levels:
             paced_runs[kind] = paced_markdown(run, args.pace, args.requests, args.seed, command)

@@ -87,7 +87,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         for engine in db.engines.values():
             tune_sqlite(engine)
             if app.config.get("SQLITE_WRITE_GATE", True):
-                sqlite_gate.install(engine, SQLITE_BUSY_TIMEOUT_MS)
+                gate = sqlite_gate.install(engine, SQLITE_BUSY_TIMEOUT_MS)
+                if gate is not None:
+                    app.extensions["sqlite_gate"] = gate  # table actions take turns on it
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     limiter.init_app(app)

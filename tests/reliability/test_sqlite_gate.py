@@ -96,3 +96,92 @@ def test_a_second_writer_waits_for_the_first_to_commit(engine):
 
 def test_memory_databases_and_postgresql_urls_are_not_gated():
     assert sqlite_gate.install(sa.create_engine("sqlite://"), 1000) is None
+
+
+# -- a table action's turn ---------------------------------------------------------------
+
+def test_one_turn_at_a_time_in_a_process(tmp_path):
+    gate = sqlite_gate.WriteGate(str(tmp_path / "turns.db"), 0.05)
+    assert gate.take_turn()
+    other: list[bool] = []
+    waiter = threading.Thread(target=lambda: other.append(gate.take_turn()))
+    waiter.start()
+    waiter.join(5)
+    assert other == [False]  # not had within the timeout while this thread's turn lasts
+    gate.end_turn()
+    waiter = threading.Thread(target=lambda: other.append(gate.take_turn()))
+    waiter.start()
+    waiter.join(5)
+    assert other == [False, True]
+
+
+class TurnLog:
+    """The gate's turns as a table's requests take them, beside where the action ran."""
+
+    def __init__(self, gate, monkeypatch) -> None:
+        self.events: list[str] = []
+        take, end = gate.take_turn, gate.end_turn
+
+        def taken() -> bool:
+            self.events.append("turn")
+            return take()
+
+        def ended() -> None:
+            self.events.append("end")
+            end()
+
+        monkeypatch.setattr(gate, "take_turn", taken)
+        monkeypatch.setattr(gate, "end_turn", ended)
+
+
+def test_a_table_action_runs_within_its_turn_and_gives_it_back(app, guest, monkeypatch):
+    from tests.web.tablehelp import Seat
+    from webgame.extensions import db
+    from webgame.services import play
+    from webgame.services.tables import create_table
+
+    gate = app.extensions["sqlite_gate"]
+    table = create_table("Turns", "big-six", "chapter4")
+    db.session.commit()
+    seat = Seat(guest, table, buy="100")
+    log = TurnLog(gate, monkeypatch)
+    loading = play.load_table
+
+    def load(*args, **kwargs):
+        log.events.append("action" if gate._turns.locked() else "action outside a turn")
+        return loading(*args, **kwargs)
+
+    monkeypatch.setattr(play, "load_table", load)
+    assert seat.act("bet", "1", chip=100) == ""
+    assert log.events == ["turn", "action", "end"]
+    assert not gate._turns.locked()
+    # A refused action gives its turn back too, and a page (a GET) takes none.
+    log.events.clear()
+    assert seat.act("bet", "no-such-spot", chip=100) != ""
+    seat.page()
+    assert log.events == ["turn", "action", "end"]
+    assert not gate._turns.locked()
+
+
+def test_a_turn_is_given_back_when_the_action_fails(app, guest, monkeypatch):
+    from tests.web.tablehelp import Seat
+    from webgame.extensions import db
+    from webgame.services import play
+    from webgame.services.tables import create_table
+
+    gate = app.extensions["sqlite_gate"]
+    table = create_table("Turns", "big-six", "chapter4")
+    db.session.commit()
+    seat = Seat(guest, table, buy="100")
+    log = TurnLog(gate, monkeypatch)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the action broke")
+
+    monkeypatch.setattr(play, "act", broken)
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    resp = guest.post(f"/tables/{table.id}/act", {"seat": 0, "kind": "bet", "spot": "1", "chip": 100,
+                                                 "round_id": seat.round_id, "version": seat.version}, htmx=True)
+    assert resp.status_code == 500
+    assert log.events == ["turn", "end"]
+    assert not gate._turns.locked()

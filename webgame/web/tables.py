@@ -9,6 +9,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     redirect,
     render_template,
     request,
@@ -33,6 +34,26 @@ bp = Blueprint("tables", __name__, url_prefix="/tables")
 def strategy_chart(game: str, rules: Any, config: Any = None) -> dict[str, Any] | None:
     """The basic-strategy chart the rules panel prints (P-112), or None."""
     return strategy_charts.chart_for(game, rules, config)
+
+
+@bp.before_request
+def _take_turn() -> None:
+    """A table action (every POST here) takes its process's turn on a SQLite file: one action
+    at a time per server process, so that the holder of the write gate is not kept waiting
+    between its statements by the others' work (``sqlite_gate``). Nothing on PostgreSQL,
+    where actions at different tables never wait on each other and a process's threads do
+    better by running while others wait on the database."""
+    if request.method == "POST":
+        gate = current_app.extensions.get("sqlite_gate")
+        if gate is not None and gate.take_turn():
+            g.action_turn = gate
+
+
+@bp.teardown_request
+def _end_turn(_exc: BaseException | None) -> None:
+    gate = g.pop("action_turn", None)
+    if gate is not None:
+        gate.end_turn()
 
 
 def _money_limit() -> str:

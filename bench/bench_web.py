@@ -10,7 +10,7 @@ Flask endpoint that renders a fragment of the same size, in the same run. Two me
   requests a second: the latency a player sees at that load, held to the targets.
 
     python bench/bench_web.py [--players 1,4,16,50] [--games big-six,blackjack]
-                              [--database sqlite,postgresql] [--seconds 5] [--requests 200]
+                              [--database sqlite,postgresql] [--seconds 6] [--slices 3] [--requests 200]
                               [--no-write]
                               [--paced-players 16,50,100] [--pace 1.0] [--seed 1]
 
@@ -26,13 +26,15 @@ players, every player runs its cycles at once, every POST timed:
 - blackjack: ``bet`` $5 on the main spot, ``deal``, ``hit`` once, ``stand`` if the hand still
   stands (declining insurance when offered): one round, settled.
 
-A closed-loop level lasts ``--seconds``: every player runs its cycles again and again, and the
-answers that arrived within that time are counted (see :func:`run_load`). A paced level runs
-enough cycles for about ``--requests`` POSTs (at least two cycles a player). The bare server
-(``bench/bare_app.py``) runs under the same gunicorn settings and answers with a Jinja fragment
-as large as the casino's average response for that game: for as long at each closed-loop level,
-then as many POSTs per player at each paced one, each player thinking as long as it did at the
-casino. The paced levels run after each game's closed-loop levels, with the same players
+A closed-loop level lasts ``--seconds`` at each server: every player runs its cycles again and
+again, and the answers that arrived within that time are counted (see :func:`run_load`). A
+paced level runs enough cycles for about ``--requests`` POSTs (at least two cycles a player).
+The bare server (``bench/bare_app.py``) runs beside the casino's under the same gunicorn
+settings and answers with a Jinja fragment as large as the casino's average response for that
+game; each measurement of the casino is followed at once by the same one of the bare server (a
+closed-loop level alternates between them in ``--slices`` slices, see :func:`measure_game`), and
+at a paced level the bare server's player i makes as many POSTs and thinks as long as the
+casino's did. The paced levels run after each game's closed-loop levels, with the same players
 and tables; ``--pace 0`` leaves them out. A paced level lasts about its POSTs per player times
 the pace (200 requests at 50 players and 1 s: about 4 s). Loops are bounded; nothing leaves the
 machine.
@@ -420,9 +422,9 @@ class Row:
 
 
 def measure_level(game: str, players: list[Player], work: Callable[[Player], None],
-                  repeat: Callable[[int], int] | None = None, seconds: float = 0.0) -> Row:
+                  repeat: Callable[[int], int]) -> Row:
     load = os.getloadavg()[0]
-    wall, lat, errors = run_load(players, work, repeat, seconds)
+    wall, lat, errors = run_load(players, work, repeat)
     return Row(game, len(players), len(lat), len(lat) / wall, quantile(lat, 0.5) * 1000,
                quantile(lat, 0.95) * 1000, quantile(lat, 0.99) * 1000, errors, load,
                [len(p.latencies) for p in players])
@@ -460,8 +462,61 @@ def measure_paced(game: str, players: list[Player], work: Callable[[Player], Non
     return row
 
 
+def measure_game(run: Run, game: str, players: list[Player], bare_players: list[Player], levels: list[int],
+                 paced_levels: list[int], requests: int, seconds: float, slices: int, pace: float, seed: int) -> None:
+    """One game's levels on both servers, each casino measurement followed at once by the bare
+    server's: a closed-loop level alternates between them in ``slices`` slices of its time, so
+    that a machine whose speed drifts over the minutes of a run (it does, by a fifth and more)
+    slows both sides of a ratio alike. The bare server answers as many bytes as the casino's
+    answers so far averaged."""
+    for p in players:
+        p.table, p.sizes = p.tables[game], []
+        p.client.get(f"/tables/{p.table}")
+    run_load(players[:1], CYCLES[game], lambda _: 8)  # warm up templates and connections; the first size
+    size = [int(statistics.mean(players[0].sizes))]
+    for p in players + bare_players:
+        p.sizes = []
+
+    def bare(p: Player) -> None:
+        bare_requests(1, size[0])(p)
+
+    run_load(bare_players[:1], bare, lambda _: 4)
+    for p in bare_players:
+        p.sizes = []
+    for n in levels:
+        casino_slices: list[tuple[float, list[float], int]] = []
+        bare_slices: list[tuple[float, list[float], int]] = []
+        load = os.getloadavg()[0]
+        for _ in range(slices):
+            casino_slices.append(run_load(players[:n], CYCLES[game], seconds=seconds / slices))
+            size[0] = int(statistics.mean(s for p in players for s in p.sizes))
+            bare_slices.append(run_load(bare_players[:n], bare, seconds=seconds / slices))
+        for rows, measured, server in ((run.casino, casino_slices, "casino"), (run.bare, bare_slices, "bare")):
+            rows.append(level_row(game, n, measured, load))
+            progress(f"{server} {game}, {n} players", rows[-1])
+    run.sizes[game] = int(statistics.mean(s for p in players for s in p.sizes))
+    run.bare_sizes[game] = int(statistics.mean(s for p in bare_players for s in p.sizes))
+    for n in paced_levels:
+        cycles = cycles_for(game, n, requests)
+        row = measure_paced(game, players[:n], CYCLES[game], lambda _, c=cycles: c, pace, f"{seed}:{game}:{n}")
+        run.paced_casino.append(row)
+        progress(f"casino {game}, {n} players at a {pace:g} s pace", row)
+        run.paced_bare.append(measure_paced(game, bare_players[:n], bare, lambda i, row=row: row.per_player[i],
+                                            pace, f"{seed}:{game}:{n}"))
+        progress(f"bare {game}, {n} players at a {pace:g} s pace", run.paced_bare[-1])
+
+
+def level_row(game: str, players: int, slices: list[tuple[float, list[float], int]], load: float) -> Row:
+    """A closed-loop level from its slices: every answer counted over the slices' whole time."""
+    wall = sum(w for w, _, _ in slices)
+    lat = [x for _, xs, _ in slices for x in xs]
+    return Row(game, players, len(lat), len(lat) / wall, quantile(lat, 0.5) * 1000, quantile(lat, 0.95) * 1000,
+               quantile(lat, 0.99) * 1000, sum(e for _, _, e in slices), load)
+
+
 def bench(db_kind: str, games: list[str], levels: list[int], requests: int, workers: int,
-          paced_levels: list[int] | None = None, pace: float = 1.0, seed: int = 1, seconds: float = 5.0) -> Run:
+          paced_levels: list[int] | None = None, pace: float = 1.0, seed: int = 1, seconds: float = 6.0,
+          slices: int = 3) -> Run:
     paced_levels = paced_levels or []
     run = Run(db_kind, dt.datetime.now().strftime("%Y-%m-%d %H:%M"), load_average())
     workdir = Path(tempfile.mkdtemp(prefix="casino-bench-"))
@@ -477,50 +532,19 @@ def bench(db_kind: str, games: list[str], levels: list[int], requests: int, work
                                    f"create_tables({max(levels + paced_levels)})"], cwd=ROOT, env=env, check=True,
                                   capture_output=True, text=True)
             tables = json.loads(made.stdout.strip().splitlines()[-1])
-            with gunicorn("app:app", env, workdir / "casino.log") as base:
+            bare_env = server_env(workdir, free_port(), workers)
+            with gunicorn("app:app", env, workdir / "casino.log") as base, \
+                    gunicorn("bench.bare_app:app", bare_env, workdir / "bare.log") as bare_base:
                 t0 = time.perf_counter()
                 players = setup_players(base, {g: tables[g] for g in games}, max(levels + paced_levels))
+                bare_players = [Player(Client(bare_base), {}) for _ in range(max(levels + paced_levels))]
                 print(f"  {len(players)} players seated and bought in ({time.perf_counter() - t0:.0f} s)",
                       file=sys.stderr, flush=True)
                 for game in games:
-                    for p in players:
-                        p.table, p.sizes = p.tables[game], []
-                        p.client.get(f"/tables/{p.table}")
-                    run_load(players[:1], CYCLES[game], lambda _: 2)  # warm up templates and connections
-                    for p in players:
-                        p.sizes = []
-                    for n in levels:
-                        row = measure_level(game, players[:n], CYCLES[game], seconds=seconds)
-                        run.casino.append(row)
-                        progress(f"casino {game}, {n} players", row)
-                    run.sizes[game] = int(statistics.mean(s for p in players for s in p.sizes))
-                    for n in paced_levels:
-                        cycles = cycles_for(game, n, requests)
-                        row = measure_paced(game, players[:n], CYCLES[game], lambda _, c=cycles: c, pace,
-                                            f"{seed}:{game}:{n}")
-                        run.paced_casino.append(row)
-                        progress(f"casino {game}, {n} players at a {pace:g} s pace", row)
-                for p in players:
+                    measure_game(run, game, players, bare_players, levels, paced_levels, requests, seconds,
+                                 slices, pace, seed)
+                for p in players + bare_players:
                     p.client.close()
-        bare_env = server_env(workdir, free_port(), workers)
-        with gunicorn("bench.bare_app:app", bare_env, workdir / "bare.log") as base:
-            bare_players = [Player(Client(base), {}) for _ in range(max(levels + paced_levels))]
-            for game in games:
-                work = bare_requests(1, run.sizes[game])
-                run_load(bare_players[:1], work, lambda _: 4)
-                for p in bare_players:
-                    p.sizes = []
-                for row in (r for r in run.casino if r.game == game):
-                    run.bare.append(measure_level(game, bare_players[:row.players], work, seconds=seconds))
-                    progress(f"bare {game}, {row.players} players", run.bare[-1])
-                run.bare_sizes[game] = int(statistics.mean(s for p in bare_players for s in p.sizes))
-                for row in (r for r in run.paced_casino if r.game == game):
-                    run.paced_bare.append(measure_paced(game, bare_players[:row.players], work,
-                                                        lambda i, row=row: row.per_player[i], pace,
-                                                        f"{seed}:{game}:{row.players}"))
-                    progress(f"bare {game}, {row.players} players at a {pace:g} s pace", run.paced_bare[-1])
-            for p in bare_players:
-                p.client.close()
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     run.load_end = load_average()
@@ -532,7 +556,7 @@ def met(ok: bool) -> str:
     return "yes" if ok else "**no**"
 
 
-def run_markdown(run: Run, workers: int, seconds: float, command: str) -> str:
+def run_markdown(run: Run, workers: int, seconds: float, slices: int, command: str) -> str:
     threads = os.environ.get("GUNICORN_THREADS", "16")
     where = ("SQLite file in the instance folder (WAL, `synchronous=NORMAL`, P-009)" if run.database == "sqlite"
              else "PostgreSQL 15, a throwaway server of `tests/pgserver.py` on loopback TCP (started with "
@@ -546,8 +570,9 @@ def run_markdown(run: Run, workers: int, seconds: float, command: str) -> str:
         "the `load` column is the 1-minute figure when each level started",
         f"- gunicorn gthread, {workers} workers × {threads} threads; average response: "
         + ", ".join(f"{GAMES[g]} {run.sizes[g]:,} bytes (bare {run.bare_sizes[g]:,})" for g in run.sizes),
-        f"- each level: {seconds:g} s of every player posting without pause (the answers that arrived within "
-        "them are counted; a round under way at the end is finished untimed); latency per request",
+        f"- each level: {seconds:g} s of every player posting without pause at each server, in {slices} slices "
+        "alternating casino, bare, casino, bare … (the answers that arrived within a slice are counted; a round "
+        "under way at its end is finished untimed); latency per request",
         "",
         "| game | players | server | requests | req/s | p50 ms | p95 ms | p99 ms | errors | load | casino ÷ bare (req/s) |",
         "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -702,7 +727,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", default="1,4,16,50", help="concurrency levels, comma-separated")
     parser.add_argument("--games", default="big-six,blackjack", help=f"comma-separated: {', '.join(GAMES)}")
     parser.add_argument("--database", default="sqlite,postgresql", help=f"comma-separated: {', '.join(DATABASES)}")
-    parser.add_argument("--seconds", type=float, default=5.0, help="length of each closed-loop level")
+    parser.add_argument("--seconds", type=float, default=6.0, help="length of each closed-loop level, per server")
+    parser.add_argument("--slices", type=int, default=3,
+                        help="a closed-loop level alternates between the servers in this many slices of its time")
     parser.add_argument("--requests", type=int, default=200, help="about this many timed POSTs per paced level")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
     parser.add_argument("--paced-players", default="16,50,100",
@@ -712,8 +739,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the paced run's think times")
     parser.add_argument("--no-write", action="store_true", help="do not update bench/RESULTS.md")
     args = parser.parse_args(argv)
-    if args.seconds <= 0:
-        parser.error("--seconds is the length of a closed-loop level: more than 0")
+    if args.seconds <= 0 or args.slices < 1:
+        parser.error("--seconds is the length of a closed-loop level (more than 0), in --slices slices (at least 1)")
     if args.pace < 0:
         parser.error("--pace is a mean think time in seconds: 0 or more")
     levels = sorted({int(x) for x in args.players.split(",") if x.strip()})
@@ -729,7 +756,8 @@ def main(argv: list[str] | None = None) -> None:
         f" {flag} {value}" for flag, value, default in (("--players", args.players, "1,4,16,50"),
                                                         ("--games", args.games, "big-six,blackjack"),
                                                         ("--database", args.database, "sqlite,postgresql"),
-                                                        ("--seconds", args.seconds, 5.0),
+                                                        ("--seconds", args.seconds, 6.0),
+                                                        ("--slices", args.slices, 3),
                                                         ("--requests", args.requests, 200),
                                                         ("--workers", args.workers, 2),
                                                         ("--paced-players", args.paced_players, "16,50,100"),
@@ -744,8 +772,8 @@ def main(argv: list[str] | None = None) -> None:
     for kind in kinds:
         print(f"-- {DATABASES[kind]} --", flush=True)
         run = bench(kind, games, levels, args.requests, args.workers, paced_levels, args.pace, args.seed,
-                    args.seconds)
-        runs[kind] = run_markdown(run, args.workers, args.seconds, command)
+                    args.seconds, args.slices)
+        runs[kind] = run_markdown(run, args.workers, args.seconds, args.slices, command)
         print(runs[kind], flush=True)
         if paced_levels:
             paced_runs[kind] = paced_markdown(run, args.pace, args.requests, args.seed, command)

@@ -19,7 +19,8 @@ upgrade``, ``flask seed-demo``, gunicorn with the project's ``gunicorn.conf.py``
 loopback port): SQLite in a temporary folder, or PostgreSQL on the throwaway server the tests
 start (``tests/pgserver.py``). Each simulated player is a guest with a Big Six table and a
 blackjack table of their own (so players never wait on each other's round, only on the
-server), seated and bought in before the clock starts. Then, for each game and each number of
+server), seated and bought in just before its game is measured, and looking at its table again
+before each level (a player seen nowhere for 90 s is away, P-015). Then, for each game and each number of
 players, every player runs its cycles at once, every POST timed:
 
 - Big Six: ``bet`` on the $1 bill, then ``spin`` (which settles it);
@@ -328,19 +329,32 @@ def create_tables(count: int) -> None:
 
 
 def setup_players(base: str, tables: dict[str, list[int]], count: int) -> list[Player]:
-    """Each guest sits at a table of each game and buys in."""
+    """Each guest logs in, with a table of each game of its own (taken by :func:`seat_players`)."""
     players = []
     for i in range(count):
         c = Client(base)
         c.get("/login")
         c.post("/guest", {})
-        mine = {game: ids[i] for game, ids in tables.items()}
-        for table in mine.values():
-            c.get(f"/tables/{table}")
-            c.post(f"/tables/{table}/sit", {"seat": "0"})
-            c.post(f"/tables/{table}/buy-in", {"amount": BUY_IN})
-        players.append(Player(c, mine))
+        players.append(Player(c, {game: ids[i] for game, ids in tables.items()}))
     return players
+
+
+def seat_players(players: list[Player], game: str) -> None:
+    """Each guest sits at its table of ``game`` and buys in, just before the game is measured: a
+    player seen at no table for 90 s is away (P-015) and loses a seat it took earlier."""
+    for p in players:
+        p.table, p.sizes = p.tables[game], []
+        p.client.get(f"/tables/{p.table}")
+        p.client.post(f"/tables/{p.table}/sit", {"seat": "0"})
+        p.client.post(f"/tables/{p.table}/buy-in", {"amount": BUY_IN})
+        p.client.get(f"/tables/{p.table}")
+
+
+def look_in(players: list[Player]) -> None:
+    """Every player looks at its table before a level, as a browser's stream keeps doing: the
+    players a level leaves out are not away (P-015) when a later level needs them."""
+    for p in players:
+        p.client.get(f"/tables/{p.table}")
 
 
 def run_load(players: list[Player], work: Callable[[Player], None], repeat: Callable[[int], int] | None = None,
@@ -469,9 +483,7 @@ def measure_game(run: Run, game: str, players: list[Player], bare_players: list[
     that a machine whose speed drifts over the minutes of a run (it does, by a fifth and more)
     slows both sides of a ratio alike. The bare server answers as many bytes as the casino's
     answers so far averaged."""
-    for p in players:
-        p.table, p.sizes = p.tables[game], []
-        p.client.get(f"/tables/{p.table}")
+    seat_players(players, game)
     run_load(players[:1], CYCLES[game], lambda _: 8)  # warm up templates and connections; the first size
     size = [int(statistics.mean(players[0].sizes))]
     for p in players + bare_players:
@@ -486,6 +498,7 @@ def measure_game(run: Run, game: str, players: list[Player], bare_players: list[
     for n in levels:
         casino_slices: list[tuple[float, list[float], int]] = []
         bare_slices: list[tuple[float, list[float], int]] = []
+        look_in(players)
         load = os.getloadavg()[0]
         for _ in range(slices):
             casino_slices.append(run_load(players[:n], CYCLES[game], seconds=seconds / slices))
@@ -497,6 +510,7 @@ def measure_game(run: Run, game: str, players: list[Player], bare_players: list[
     run.sizes[game] = int(statistics.mean(s for p in players for s in p.sizes))
     run.bare_sizes[game] = int(statistics.mean(s for p in bare_players for s in p.sizes))
     for n in paced_levels:
+        look_in(players)
         cycles = cycles_for(game, n, requests)
         row = measure_paced(game, players[:n], CYCLES[game], lambda _, c=cycles: c, pace, f"{seed}:{game}:{n}")
         run.paced_casino.append(row)
@@ -538,7 +552,7 @@ def bench(db_kind: str, games: list[str], levels: list[int], requests: int, work
                 t0 = time.perf_counter()
                 players = setup_players(base, {g: tables[g] for g in games}, max(levels + paced_levels))
                 bare_players = [Player(Client(bare_base), {}) for _ in range(max(levels + paced_levels))]
-                print(f"  {len(players)} players seated and bought in ({time.perf_counter() - t0:.0f} s)",
+                print(f"  {len(players)} players logged in ({time.perf_counter() - t0:.0f} s)",
                       file=sys.stderr, flush=True)
                 for game in games:
                     measure_game(run, game, players, bare_players, levels, paced_levels, requests, seconds,

@@ -180,7 +180,7 @@ def bank_and_two_choosers(app, guest, game: str, variant: str, deck_size: int, p
     db.session.commit()
     load_shoe(table, ["2c", "2d", "2h", "2s"], decks=8, deck_size=deck_size, baccarat=True)
     (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     take_bank(a, "300")
     b.page()
@@ -206,7 +206,7 @@ def bank_and_two_choosers(app, guest, game: str, variant: str, deck_size: int, p
     assert by_player[(pc.id, "player")].returned == 0
     assert by_player[(pa.id, "bank")].returned - by_player[(pa.id, "bank")].stake == 1000
     assert sum(r.returned - r.stake for r in by_player.values()) == 0  # the bank pays and collects, nobody else
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     b.page()
     return rnd, b
 

@@ -32,7 +32,7 @@ def test_a_hand_at_the_21st_century_baccarat_table(app, guest, variant, chip, ci
     table = create_table(f"P/D {GAME} {variant}", GAME, variant, config={"options": {}})
     db.session.commit()
     (a, pa), (b, _), (c, _) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     take_bank(a, "300")
     b.page()
@@ -62,7 +62,7 @@ def test_a_hand_at_the_21st_century_baccarat_table(app, guest, variant, chip, ci
     rows = list(db.session.scalars(sa.select(BetSettlement).where(BetSettlement.round_id == rnd.id)))
     assert next(r for r in rows if r.bet == "bank").player_id == pa.id
     assert sum(r.returned - r.stake for r in rows) == 0  # the bank pays and collects, nobody else
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     assert {r.bet for r in rows} - {"bank"} <= set(edition(f"{GAME}@{variant}").wager_order)
     b.page()
     assert ">Dealer<" in b.html and 'data-testid="scoreboards"' in b.html

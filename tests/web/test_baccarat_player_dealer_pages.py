@@ -38,7 +38,7 @@ def test_a_coup_at_the_player_dealer_baccarat_table(app, guest, game, variant, b
     table = create_table(f"P/D {game}", game, variant, config={"options": {}})
     db.session.commit()
     (a, pa), (b, _), (c, _) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     take_bank(a, "300")
     for seat in (b, c):
@@ -54,7 +54,7 @@ def test_a_coup_at_the_player_dealer_baccarat_table(app, guest, game, variant, b
     assert bank_row.player_id == pa.id and bank_row.stake == 30000
     # Between the players and the bank only: the house neither pays nor collects.
     assert sum(r.returned - r.stake for r in rows) == 0
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     assert {r.bet for r in rows if r.bet != "bank"} == {"banker"}
     assert {r.bet for r in rows} - {"bank"} <= set(edition(f"{game}@{variant}").wager_order)
     # The fees were taken before the deal by the edition's default schedule (D-482, D-483).

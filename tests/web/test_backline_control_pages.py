@@ -27,7 +27,7 @@ def test_a_backline_bettor_sets_the_hand_it_has_the_most_money_on(app, guest):
     db.session.commit()
     (bank, pa), (player, pb), (backer, pc) = three_players(app, guest, table)
     lesser = second_player(app, table, 3)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     bank.page()
     if "bank" not in bank.actions:
         assert bank.act("next") == ""
@@ -89,7 +89,7 @@ def test_a_backline_bettor_sets_the_hand_it_has_the_most_money_on(app, guest):
     for row in behind.values():
         assert row.result == bet.result and row.returned * bet.stake == bet.returned * row.stake  # the Bet's ratio
     assert sum(r.returned - r.stake for r in rows) == 0  # between the players and the bank only
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     assert table_account("bank", table) == 0
     assert_books_balance()
 

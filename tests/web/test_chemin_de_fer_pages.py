@@ -21,7 +21,7 @@ def test_a_bid_a_banco_and_a_coup(app, guest):
     table = create_table("Chemin", "chemin-de-fer", "chapter4", config={"options": {}})
     db.session.commit()
     (a, pa), (b, pb), (c, _) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     assert "bid" in a.actions and 'data-testid="bank"' in a.html
     assert a.act("bid", amount="50") == ""
@@ -61,7 +61,7 @@ def test_a_bid_a_banco_and_a_coup(app, guest):
     commission = 250 if bank.returned > bank.stake else 0  # 5 % of $50 (004 s.877, D-205)
     assert table_account("fees", table) == commission
     assert table_account("bank", table) == 0
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     assert_books_balance()
     b.page()
     assert 'data-testid="dealer-cards"' in b.html and "Banco" in b.html

@@ -37,7 +37,7 @@ def test_a_hand_at_the_face_down_table(app, guest):
     db.session.commit()
     fives(table)
     (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     take_bank(a, "300")
     b.page()
@@ -62,7 +62,7 @@ def test_a_hand_at_the_face_down_table(app, guest):
     assert by[(pc.id, "main")].returned == 500  # surrendered: half back
     assert by[(pa.id, "bank")].returned - by[(pa.id, "bank")].stake == 500
     assert sum(r.returned - r.stake for r in rows) == 0
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     assert recall.prove(rnd).verified
     assert_books_balance()
 

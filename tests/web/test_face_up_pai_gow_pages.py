@@ -33,7 +33,7 @@ def test_a_player_dealer_face_up_round(app, guest, variant, bets, bank_fee, play
     table = create_table(f"P/D face up {variant}", GAME, variant, config={"options": {}})
     db.session.commit()
     (a, pa), (b, _), (c, _) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     take_bank(a, "300")
     for seat in (b, c):
@@ -62,7 +62,7 @@ def test_a_player_dealer_face_up_round(app, guest, variant, bets, bank_fee, play
     assert next(r for r in rows if r.bet == "bank").player_id == pa.id
     assert {r.bet for r in rows} >= {"main", "fortune-bonus", "bank"} | ({"ace-high-bonus"} if "ace-high-bonus" in bets else set())
     assert sum(r.returned - r.stake for r in rows) == 0  # between the players and the bank only
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     assert table_account("fees", table) == bank_fee + 2 * player_fee
     assert table_account("bank", table) == 0
     assert recall.prove(rnd).verified

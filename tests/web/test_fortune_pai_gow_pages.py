@@ -34,7 +34,7 @@ def test_a_player_dealer_fortune_round(app, guest, variant, bet, bank_fee, playe
     table = create_table(f"P/D fortune {variant}", GAME, variant, config={"options": {}})
     db.session.commit()
     (a, pa), (b, _), (c, _) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     take_bank(a, "300")
     for seat in (b, c):
@@ -60,7 +60,7 @@ def test_a_player_dealer_fortune_round(app, guest, variant, bet, bank_fee, playe
     assert bank_row.player_id == pa.id and bank_row.stake == 30000
     assert {r.bet for r in rows} >= {"main", "fortune-bonus", "bank"}
     assert sum(r.returned - r.stake for r in rows) == 0  # between the players and the bank only
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     assert table_account("fees", table) == bank_fee + 2 * player_fee
     assert table_account("bank", table) == 0
     assert recall.prove(rnd).verified

@@ -67,7 +67,7 @@ def rows_of(rnd) -> list[BetSettlement]:
 def test_bank_taken_fees_before_the_deal_and_the_ledger_balanced(app, guest):
     table = fcp_table()
     (a, pa), (b, pb), (c, pc) = three(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a_before = wallet.balance(wallet.chips(pa.id, table.id))
 
     take_bank(a, "300")
@@ -107,7 +107,7 @@ def test_bank_taken_fees_before_the_deal_and_the_ledger_balanced(app, guest):
     assert {r.player_id for r in player_rows} == {pb.id, pc.id}
     assert {r.bet for r in player_rows if r.player_id == pb.id} >= {"ante", "aces-up"}
     assert bank_row.returned - bank_row.stake == -sum(r.returned - r.stake for r in player_rows)
-    assert wallet.balance(wallet.house()) == house_before  # the house never banks (D-470)
+    assert wallet.house_total() == house_before  # the house never banks (D-470)
     assert balance("bank", table) == 0
     assert balance(FEE_ACCOUNT, table) == 300
     assert_books_balance()
@@ -126,7 +126,7 @@ def test_bank_taken_fees_before_the_deal_and_the_ledger_balanced(app, guest):
     assert "bank" not in a.actions
     b.page()
     assert "bank" in b.actions  # offered clockwise
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
 
 
 def test_a_short_bank_settles_from_the_action_seat_its_up_card_sets(app, guest):

@@ -27,7 +27,7 @@ def test_a_hand_at_a_crystal_park_no_bust_table(app, guest, game, variant, side_
     table = create_table(f"P/D {game}", game, variant, config={"options": {}})
     db.session.commit()
     (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     take_bank(a, "300")
     b.page()
@@ -60,7 +60,7 @@ def test_a_hand_at_a_crystal_park_no_bust_table(app, guest, game, variant, side_
     assert {(r.player_id, r.bet) for r in rows if r.bet != "bank"} >= {
         (pb.id, "main"), (pc.id, "main"), (pb.id, side_bet)}
     assert sum(r.returned - r.stake for r in rows) == 0  # between the players and the bank only
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     # Group B option 1 (003 s.2952): $20 of base wagers, the bank pays $0.50; each base wager $0.50.
     assert table_account("fees", table) == 150
     assert table_account("bank", table) == 0

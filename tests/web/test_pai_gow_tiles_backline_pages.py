@@ -52,7 +52,7 @@ def test_a_bigger_backer_mis_sets_the_tiles_and_the_lesser_bettors_play_the_hous
     table = create_table("P/D pai gow tiles backline", GAME, VARIANT, config={"options": {}})
     db.session.commit()
     (bank, _), (player, pb), (backer, pc) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     bank.page()
     if "bank" not in bank.actions:
         assert bank.act("next") == ""
@@ -118,7 +118,7 @@ def test_a_bigger_backer_mis_sets_the_tiles_and_the_lesser_bettors_play_the_hous
     assert "Your hand was reset House Way, rule 42" not in backer.html and 'data-testid="rule-42-reset"' in backer.html
     page = lesser.c.get(f"/rounds/{rnd.id}").get_data(as_text=True)
     assert "reset House Way, rule 42: " in page
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     assert table_account("bank", table) == 0
     assert recall.prove(rnd).verified
     assert_books_balance()

@@ -74,7 +74,7 @@ def test_a_hand_at_the_player_dealer_table(app, guest, game, variant, spot, bank
     table = create_table(f"P/D {game}", game, variant, config={"options": {}})
     db.session.commit()
     a, pa, b, c = three(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     play_to_settlement(table, a, [b, c], spot, "300")
     db.session.expire_all()
     rnd = latest_round(table)
@@ -86,7 +86,7 @@ def test_a_hand_at_the_player_dealer_table(app, guest, game, variant, spot, bank
     # Money is conserved between the players and the bank: the house neither pays nor collects.
     assert sum(r.returned - r.stake for r in rows) == 0
     assert abs(bank_row.returned - bank_row.stake) <= bank_row.stake
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     # The fees were taken before the deal by the edition's default schedule (D-482, D-483).
     assert balance(FEE_ACCOUNT, table) == bank_fee + 2 * player_fee
     assert balance("bank", table) == 0

@@ -50,7 +50,7 @@ def play_hand(bank_seat: Seat, bettors: list[Seat], stake: str = "300") -> None:
 def test_bank_offered_accepted_and_rotated_after_two_hands(app, guest):
     table = pd_table()
     (a, pa), (b, pb), (c, _pc) = three(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
 
     play_hand(a, [b, c])
     rnd = latest_round(table)
@@ -60,7 +60,7 @@ def test_bank_offered_accepted_and_rotated_after_two_hands(app, guest):
     assert bank_row.player_id == pa.id and bank_row.stake == 30000
     # Coverage conserves money: the bank won exactly what the players lost, and the house nothing.
     assert sum(r.returned - r.stake for r in rows) == 0
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     # 001-blackjack-tcp-1 (the default, D-482): $20 of table action pays the bank's $0.50.
     assert balance(FEE_ACCOUNT, table) == 50
     assert balance("bank", table) == 0

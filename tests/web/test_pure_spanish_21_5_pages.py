@@ -22,7 +22,7 @@ def test_a_hand_at_the_lucky_derby_pure_spanish_21_5_table(app, guest):
     table = create_table("P/D Pure Spanish 21.5", "pure-spanish-21-5", "lucky-derby", config={"options": {}})
     db.session.commit()
     (a, pa), (b, pb), (c, pc) = three_players(app, guest, table)
-    house_before = wallet.balance(wallet.house())
+    house_before = wallet.house_total()
     a.page()
     take_bank(a, "300")
     b.page()
@@ -54,7 +54,7 @@ def test_a_hand_at_the_lucky_derby_pure_spanish_21_5_table(app, guest):
         (pb.id, "main"), (pc.id, "main"), (pb.id, "blackjack-bonus-bet")}
     # Between the players and the bank only: the house neither pays nor collects.
     assert sum(r.returned - r.stake for r in rows) == 0
-    assert wallet.balance(wallet.house()) == house_before
+    assert wallet.house_total() == house_before
     # 001-blackjack-tcp-1 (001 s.2077): $21 of table action, the bank pays $0.50; players nothing.
     assert table_account("fees", table) == 50
     assert table_account("bank", table) == 0

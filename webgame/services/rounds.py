@@ -335,7 +335,7 @@ class RoundWork:
         """Turn one engine event into ledger movements (written by :meth:`save`)."""
         if isinstance(ev, Note):
             return
-        house = account_id("house", name="Casino bank")
+        house = house_tray(self.table)
         if isinstance(ev, MeterMove):
             meter = account_id("jackpot", name=ev.meter)
             if ev.direction == "in":
@@ -570,7 +570,17 @@ def banker(table: Table, game: Game[Any] | None = None) -> int:
     collects a wager there (D-470)."""
     if game is not None and game.player_banked:
         return bank_account(table)
-    return account_id("house", name="Casino bank")
+    return house_tray(table)
+
+
+def house_tray(table: Table) -> int:
+    """The house's money at this table, its chip tray: what a house-banked table pays from and
+    collects into (P-443). One account per table rather than the casino's one bank, because
+    every action that moves the house's money changes the account's row, and on PostgreSQL a
+    row stays locked from its UPDATE to the commit: one bank for every table made each table's
+    actions wait on the others'. The house holds the sum of its bank and its trays
+    (``wallet.house_total``); like the bank, a tray may go below zero (the house guarantees it)."""
+    return account_id("house", table_id=table.id, name="House tray")
 
 
 def pot_account(table: Table) -> int:

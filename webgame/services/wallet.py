@@ -36,7 +36,15 @@ def account(kind: str, *, player_id: int | None = None, table_id: int | None = N
 
 
 def house() -> Account:
+    """The casino's bank: the sports book's and the jackpot meters' counterpart. A house-banked
+    table pays and collects from its own tray (``rounds.house_tray``, P-443)."""
     return account("house", name="Casino bank")
+
+
+def house_total() -> int:
+    """All the house holds: its bank and every table's tray."""
+    return int(db.session.scalar(sa.select(sa.func.coalesce(sa.func.sum(Account.balance), 0))
+                                 .where(Account.kind == "house")) or 0)
 
 
 def cage() -> Account:

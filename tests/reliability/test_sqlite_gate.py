@@ -134,17 +134,22 @@ class TurnLog:
         monkeypatch.setattr(gate, "end_turn", ended)
 
 
-def test_a_table_action_runs_within_its_turn_and_gives_it_back(app, guest, monkeypatch):
+def seated_with_turns_logged(app, guest, monkeypatch):
+    """A guest seated at a Big Six table of its own, and the log of the gate's turns."""
     from tests.web.tablehelp import Seat
     from webgame.extensions import db
-    from webgame.services import play
     from webgame.services.tables import create_table
 
     gate = app.extensions["sqlite_gate"]
     table = create_table("Turns", "big-six", "chapter4")
     db.session.commit()
-    seat = Seat(guest, table, buy="100")
-    log = TurnLog(gate, monkeypatch)
+    return gate, table, Seat(guest, table, buy="100"), TurnLog(gate, monkeypatch)
+
+
+def test_a_table_action_runs_within_its_turn_and_gives_it_back(app, guest, monkeypatch):
+    from webgame.services import play
+
+    gate, _, seat, log = seated_with_turns_logged(app, guest, monkeypatch)
     loading = play.load_table
 
     def load(*args, **kwargs):
@@ -164,16 +169,9 @@ def test_a_table_action_runs_within_its_turn_and_gives_it_back(app, guest, monke
 
 
 def test_a_turn_is_given_back_when_the_action_fails(app, guest, monkeypatch):
-    from tests.web.tablehelp import Seat
-    from webgame.extensions import db
     from webgame.services import play
-    from webgame.services.tables import create_table
 
-    gate = app.extensions["sqlite_gate"]
-    table = create_table("Turns", "big-six", "chapter4")
-    db.session.commit()
-    seat = Seat(guest, table, buy="100")
-    log = TurnLog(gate, monkeypatch)
+    gate, table, seat, log = seated_with_turns_logged(app, guest, monkeypatch)
 
     def broken(*args, **kwargs):
         raise RuntimeError("the action broke")

@@ -484,6 +484,13 @@ def measure_game(run: Run, game: str, players: list[Player], bare_players: list[
     slows both sides of a ratio alike. The bare server answers as many bytes as the casino's
     answers so far averaged."""
     seat_players(players, game)
+    # Every player plays one round first, untimed: a table's first round (and the accounts it
+    # makes on first use) costs more than the steady state the levels measure, and a paced
+    # level whose hundred players all began at once measured that burst (p95 0.5-0.9 s on
+    # PostgreSQL: the first 3 s saturated the processors, the rest left them 65-83 % idle).
+    run_load(players, CYCLES[game], lambda _: 1)
+    for p in players:
+        p.sizes = []
     run_load(players[:1], CYCLES[game], lambda _: 8)  # warm up templates and connections; the first size
     size = [int(statistics.mean(players[0].sizes))]
     for p in players + bare_players:

@@ -118,6 +118,31 @@ def server_env(workdir: Path, port: int, workers: int, database_url: str = "") -
     return env
 
 
+SERVERS: dict[str, int] = {}  # a running server's base URL -> its gunicorn master's pid
+
+
+def server_cpu(base: str) -> float:
+    """CPU seconds (user and system) the server at ``base`` has used so far: its gunicorn master
+    and worker processes, from ``/proc`` (0 where there is none: the figure is then left out).
+    A database server's own processes are not counted."""
+    master = SERVERS.get(base)
+    if master is None or not os.path.isdir("/proc"):
+        return 0.0
+    ticks = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue  # a process that ended meanwhile
+        fields = stat[stat.rfind(")") + 2:].split()  # after "pid (comm) ": state, ppid, …
+        if int(entry) == master or int(fields[1]) == master:
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
 def gunicorn(target: str, env: dict[str, str], log: Path) -> Iterator[str]:
     """A gunicorn server for ``target`` on the env's loopback port, stopped on exit."""
@@ -125,6 +150,7 @@ def gunicorn(target: str, env: dict[str, str], log: Path) -> Iterator[str]:
     with open(log, "wb") as out:
         proc = subprocess.Popen([str(BIN / "gunicorn"), target, "-c", "gunicorn.conf.py"], cwd=ROOT, env=env,
                                 stdout=out, stderr=subprocess.STDOUT)
+        SERVERS[base] = proc.pid
         try:
             deadline = time.time() + 60
             while True:
@@ -138,6 +164,7 @@ def gunicorn(target: str, env: dict[str, str], log: Path) -> Iterator[str]:
                     time.sleep(0.2)
             yield base
         finally:
+            SERVERS.pop(base, None)
             proc.terminate()
             try:
                 proc.wait(timeout=15)
@@ -173,6 +200,7 @@ class Client:
 
     def __init__(self, base: str) -> None:
         url = urllib.parse.urlsplit(base)
+        self.base = base
         self.conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
         self.cookies: dict[str, str] = {}
         self.token = ""
@@ -433,6 +461,7 @@ class Row:
     load: float  # 1-minute load average when the level started
     per_player: list[int] = field(default_factory=list)  # requests each player made
     offered: float = 0.0  # paced levels: players ÷ mean think time, requests a second
+    cpu_ms: float = 0.0  # closed-loop levels: the server's CPU milliseconds per request it answered
 
 
 def measure_level(game: str, players: list[Player], work: Callable[[Player], None],
@@ -445,7 +474,8 @@ def measure_level(game: str, players: list[Player], work: Callable[[Player], Non
 
 
 def progress(what: str, row: Row) -> None:
-    print(f"  {what}: {row.requests} requests, {row.rps:.0f}/s, p95 {row.p95:.0f} ms, {row.errors} errors",
+    cpu = f", {row.cpu_ms:.1f} CPU ms each" if row.cpu_ms else ""
+    print(f"  {what}: {row.requests} requests, {row.rps:.0f}/s, p95 {row.p95:.0f} ms{cpu}, {row.errors} errors",
           file=sys.stderr, flush=True)
 
 
@@ -502,17 +532,29 @@ def measure_game(run: Run, game: str, players: list[Player], bare_players: list[
     run_load(bare_players[:1], bare, lambda _: 4)
     for p in bare_players:
         p.sizes = []
+    def sliced(level: list[Player], work: Callable[[Player], None], cpu: list[float]) -> tuple[float, list[float], int]:
+        """One slice, with the CPU its server spent on it and every request it answered (those
+        of a round finished after the slice's end included) added to ``cpu``."""
+        before = server_cpu(level[0].client.base)
+        measured = run_load(level, work, seconds=seconds / slices)
+        cpu[0] += server_cpu(level[0].client.base) - before
+        cpu[1] += sum(len(p.latencies) for p in level)
+        return measured
+
     for n in levels:
         casino_slices: list[tuple[float, list[float], int]] = []
         bare_slices: list[tuple[float, list[float], int]] = []
+        casino_cpu, bare_cpu = [0.0, 0], [0.0, 0]
         look_in(players)
         load = os.getloadavg()[0]
         for _ in range(slices):
-            casino_slices.append(run_load(players[:n], CYCLES[game], seconds=seconds / slices))
+            casino_slices.append(sliced(players[:n], CYCLES[game], casino_cpu))
             size[0] = int(statistics.mean(s for p in players for s in p.sizes))
-            bare_slices.append(run_load(bare_players[:n], bare, seconds=seconds / slices))
-        for rows, measured, server in ((run.casino, casino_slices, "casino"), (run.bare, bare_slices, "bare")):
+            bare_slices.append(sliced(bare_players[:n], bare, bare_cpu))
+        for rows, measured, cpu, server in ((run.casino, casino_slices, casino_cpu, "casino"),
+                                            (run.bare, bare_slices, bare_cpu, "bare")):
             rows.append(level_row(game, n, measured, load))
+            rows[-1].cpu_ms = 1000 * cpu[0] / cpu[1] if cpu[1] else 0.0
             progress(f"{server} {game}, {n} players", rows[-1])
     run.sizes[game] = int(statistics.mean(s for p in players for s in p.sizes))
     run.bare_sizes[game] = int(statistics.mean(s for p in bare_players for s in p.sizes))
@@ -594,16 +636,20 @@ def run_markdown(run: Run, workers: int, seconds: float, slices: int, command: s
         f"- each level: {seconds:g} s of every player posting without pause at each server, in {slices} slices "
         "alternating casino, bare, casino, bare … (the answers that arrived within a slice are counted; a round "
         "under way at its end is finished untimed); latency per request",
+        "- `CPU ms`: the web server's processor time per request it answered in the level (user and system, "
+        "its gunicorn processes from `/proc`; the database server's own is not in it), a figure the machine's "
+        "drift moves less than req/s",
         "",
-        "| game | players | server | requests | req/s | p50 ms | p95 ms | p99 ms | errors | load | casino ÷ bare (req/s) |",
-        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| game | players | server | requests | req/s | p50 ms | p95 ms | p99 ms | errors | load | CPU ms "
+        "| casino ÷ bare (req/s) |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     pairs = list(zip(run.casino, run.bare))
     for c, b in pairs:
         lines.append(f"| {GAMES[c.game]} | {c.players} | casino | {c.requests:,} | {c.rps:,.0f} | {c.p50:.1f} | "
-                     f"{c.p95:.1f} | {c.p99:.1f} | {c.errors} | {c.load:.1f} | {c.rps / b.rps:.2f} |")
+                     f"{c.p95:.1f} | {c.p99:.1f} | {c.errors} | {c.load:.1f} | {c.cpu_ms:.1f} | {c.rps / b.rps:.2f} |")
         lines.append(f"| {GAMES[b.game]} | {b.players} | bare Flask | {b.requests:,} | {b.rps:,.0f} | {b.p50:.1f} | "
-                     f"{b.p95:.1f} | {b.p99:.1f} | {b.errors} | {b.load:.1f} | |")
+                     f"{b.p95:.1f} | {b.p99:.1f} | {b.errors} | {b.load:.1f} | {b.cpu_ms:.1f} | |")
     targeted = [(c, b) for c, b in pairs if c.players in TARGET_LEVELS]
     lines += [
         "",
@@ -717,10 +763,12 @@ def write_results(runs: dict[str, str], paced_runs: dict[str, str] | None = None
          "`stand` if the hand still stands (insurance declined): one round, settled. Each action is a POST of "
          "the table's htmx form, timed on its own, with the `X-Kept` header the table's script sends (the "
          "regions the page shows: an unchanged one comes back as a placeholder, P-017)"),
-        ("- bare: `bench/bare_app.py`, a Flask POST endpoint rendering a Jinja fragment as large as the "
-         "casino's average response for that game, same server settings, as many POSTs per player; "
-         "casino ÷ bare: the share of a bare Flask server's throughput left after the casino's work "
-         "(sessions, CSRF, engine, ledger, database)"),
+        ("- bare: `bench/bare_app.py`, a Flask POST endpoint rendering a Jinja template (compiled once, as "
+         "any Flask app's template file is) to a fragment as large as the casino's average response for "
+         "that game, same server settings, as many POSTs per player; casino ÷ bare: the share of a bare "
+         "Flask server's throughput left after the casino's work (sessions, CSRF, engine, ledger, "
+         "database). Runs up to 2026-11-27 22:14 rendered the baseline from a string, which Jinja compiled anew "
+         "for every request (about 1 ms, a third of its CPU then): their ratios read about twice these"),
         ("- two measurements: the closed loop (no think time; one subsection per database, next) and at a "
          "player's pace (think time between actions; after them, with what each measurement means)"),
         "",

@@ -93,6 +93,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     limiter.init_app(app)
+    app.before_request(limiter.check)  # once per request, a limited view's limits included
     htmx.init_app(app)
     login_manager.init_app(app)
     login_manager.login_view = "auth.login"

@@ -28,8 +28,11 @@ csrf = CSRFProtect()
 login_manager = LoginManager()
 htmx = Htmx()
 # Login and money endpoints are rate-limited per client address; with REDIS_URL the counts
-# are shared by every process (RATELIMIT_STORAGE_URI), otherwise kept in memory.
-limiter = Limiter(key_func=get_remote_address, default_limits=[])
+# are shared by every process (RATELIMIT_STORAGE_URI), otherwise kept in memory. The limits are
+# checked once per request, before the view (``create_app`` registers ``limiter.check``): left
+# to itself the extension checks every request twice, once before it and once more in a limited
+# view's decorator, and its checks cost about a twelfth of a table action's Python calls.
+limiter = Limiter(key_func=get_remote_address, default_limits=[], auto_check=False)
 
 
 class SweptMemoryStorage(MemoryStorage):

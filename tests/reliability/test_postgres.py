@@ -7,7 +7,7 @@ import sqlalchemy as sa
 
 from webgame.engine.protocol import Action
 from webgame.extensions import db
-from webgame.models import Player, Round
+from webgame.models import Player, Round, Table
 from webgame.realtime.bus import BUS, PostgresRelay
 from webgame.services import live, play, wallet
 from webgame.services.tables import create_table
@@ -67,6 +67,43 @@ def test_a_commit_notifies_and_the_relay_wakes_streams(pg_app, pg_url):
     with psycopg.connect(dsn, autocommit=True) as other_process:
         other_process.execute("NOTIFY casino_tables, '99999'")
     assert BUS.wait(99_999, mark, 5.0), "the relay did not pass NOTIFY on"
+
+
+def test_an_action_notifies_once_at_commit_and_a_refused_one_not_at_all(pg_app, pg_url):
+    """A table action's NOTIFY rides in the table's own UPDATE (``live.bump``): the other
+    processes hear of the action once, when it commits, and of a refused action never."""
+    import psycopg
+
+    table_id, player_id = _seated("Notify action")
+    table, player = db.session.get(Table, table_id), db.session.get(Player, player_id)
+    rnd = db.session.scalars(sa.select(Round).where(Round.table_id == table_id)).one()
+    dsn = pg_url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as listener:
+        listener.execute("LISTEN casino_tables")
+        play.act(table, player, Action("bet", 0, "main", 500), round_id=rnd.id, version=rnd.version)
+        assert list(listener.notifies(timeout=0.5)) == []  # nothing before the commit
+        db.session.commit()
+        assert [n.payload for n in listener.notifies(timeout=5, stop_after=1)] == [str(table_id)]
+        # More than the seat's chips (all but $5 of them back in the wallet): refused by the
+        # ledger after the table's UPDATE ran.
+        wallet.transfer(wallet.chips(player_id, table_id), wallet.wallet(player_id), 48_000)
+        db.session.commit()
+        assert list(listener.notifies(timeout=0.5)) == []
+        updates: list[str] = []
+
+        def tables_updates(conn, cursor, statement, *rest) -> None:
+            if statement.startswith("UPDATE tables"):
+                updates.append(statement)
+
+        sa.event.listen(db.engine, "before_cursor_execute", tables_updates)
+        try:
+            with pytest.raises(play.PlayError, match="Not enough chips"):
+                play.act(table, player, Action("bet", 0, "main", 1_000), round_id=rnd.id, version=rnd.version)
+        finally:
+            sa.event.remove(db.engine, "before_cursor_execute", tables_updates)
+        db.session.rollback()
+        assert len(updates) == 1 and "pg_notify" in updates[0]
+        assert list(listener.notifies(timeout=0.5)) == []  # the refused bet's UPDATE was rolled back
 
 
 def test_racing_opening_bets_open_one_round_on_postgres(pg_app):

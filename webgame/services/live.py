@@ -45,20 +45,27 @@ _TABLE_COLUMNS = tuple(attr.key for attr in sa.inspect(Table).column_attrs)
 
 
 @functools.lru_cache(maxsize=64)
-def _bump_statement(keys: tuple[str, ...]) -> sa.Update:
+def _bump_statement(keys: tuple[str, ...], notifying: bool) -> sa.Update:
     """The table's UPDATE for these changed columns, built once per set of columns (building a
-    statement costs more than running it; the values are bound parameters)."""
+    statement costs more than running it; the values are bound parameters). ``notifying``: on
+    PostgreSQL the same statement queues the table's NOTIFY (``pg_notify`` in its RETURNING),
+    sent to the other processes when the transaction commits, and never if it rolls back."""
     tables = Table.__table__
+    returned: list[sa.ColumnElement[object]] = [tables.c.version]
+    if notifying:
+        returned.append(sa.func.pg_notify(CHANNEL, sa.cast(tables.c.id, sa.Text)))
     return (sa.update(tables).where(tables.c.id == sa.bindparam("_id"))
             .values({**{k: sa.bindparam(k) for k in keys}, "version": tables.c.version + 1})
-            .returning(tables.c.version))
+            .returning(*returned))
 
 
 def bump(table: Table) -> int:
     """Bump the loaded table's version now, with the table's other changed columns (the carry,
-    the next seed), in one ``UPDATE … RETURNING version``: the answer then knows the version it
-    shows without reading it back after the commit. The values written become the object's
-    committed values, so the next flush has nothing left to write for the table."""
+    the next seed), in one ``UPDATE … RETURNING version``, and tell the other processes at
+    commit: the answer then knows the version it shows without reading it back after the
+    commit, and on PostgreSQL the NOTIFY rides in the same statement (no round trip of its
+    own). The values written become the object's committed values, so the next flush has
+    nothing left to write for the table."""
     state: InstanceState[Table] = sa.inspect(table)
     values: dict[str, object] = {}
     pending = state.committed_state  # an attribute set since it was loaded; the rest are unchanged
@@ -67,8 +74,10 @@ def bump(table: Table) -> int:
             continue
         if state.attrs[key].history.has_changes():
             values[key] = getattr(table, key)
-    version = db.session.connection().execute(_bump_statement(tuple(values)),
-                                              {**values, "_id": table.id}).scalar_one()
+    connection = db.session.connection()
+    notifying = connection.dialect.name == "postgresql"
+    version = connection.execute(_bump_statement(tuple(values), notifying),
+                                 {**values, "_id": table.id}).one()[0]
     for key, value in values.items():
         set_committed_value(table, key, value)
     set_committed_value(table, "version", int(version))
@@ -80,9 +89,7 @@ def moved(table: Table) -> int:
     """The loaded table changed outside a round (chips bought or cashed out): bump its version
     now and tell the other processes at commit. The answer then shows the version its own
     stream event announces, and the browser that acted does not fetch the table again."""
-    version = bump(table)
-    notify(table.id)
-    return version
+    return bump(table)
 
 
 def notify(table_id: int) -> None:

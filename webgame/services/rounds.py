@@ -445,7 +445,7 @@ class RoundWork:
         rnd.owners = dict(self.owners)
         rnd.at_risk = {k: v for k, v in self.at_risk.items() if v}
         rnd.journal_len = self.seq
-        live.bump(self.table)  # the table's own UPDATE, returning the version the answer shows
+        live.bump(self.table)  # the table's own UPDATE, returning the version the answer shows (and its NOTIFY)
         written = [self.table]
         if self.is_new:
             self._open()
@@ -458,7 +458,6 @@ class RoundWork:
             db.session.flush()  # anything else the request changed (the round and the table are written)
         except (StaleDataError, IntegrityError) as exc:
             raise StaleError(MOVED_ON) from exc
-        live.notify(self.table.id)
         for entry in self.books.entries:
             entry["round_id"] = rnd.id
         seat_accounts = {seat: self.chips_id(pid) for seat, pid in self.new_seats}

@@ -27,7 +27,7 @@ MAX_BYTES = 2_000_000
 def render(rows: range, kind: str, pad: str) -> str:
     # A template file as any Flask app has, compiled once and kept by Jinja's cache; the
     # baseline once rendered from a string, which Jinja compiles anew on every call (about a
-    # third of its CPU per request), and flattered the casino's ratio.
+    # third of its CPU per request), and flattered the casino's ratio (P-445).
     return render_template("fragment.html", rows=rows, kind=kind, pad=pad)
 
 

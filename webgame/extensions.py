@@ -31,7 +31,7 @@ htmx = Htmx()
 # are shared by every process (RATELIMIT_STORAGE_URI), otherwise kept in memory. The limits are
 # checked once per request, before the view (``create_app`` registers ``limiter.check``): left
 # to itself the extension checks every request twice, once before it and once more in a limited
-# view's decorator, and its checks cost about a twelfth of a table action's Python calls.
+# view's decorator, and its checks cost about a twelfth of a table action's Python calls (P-444).
 limiter = Limiter(key_func=get_remote_address, default_limits=[], auto_check=False)
 
 

@@ -10,7 +10,7 @@ Flask endpoint that renders a fragment of the same size, in the same run. Two me
   requests a second: the latency a player sees at that load, held to the targets.
 
     python bench/bench_web.py [--players 1,4,16,50] [--games big-six,blackjack]
-                              [--database sqlite,postgresql] [--seconds 6] [--slices 3] [--requests 200]
+                              [--database sqlite,postgresql] [--seconds 6] [--slices 3] [--paced-seconds 10]
                               [--no-write]
                               [--paced-players 16,50,100] [--pace 1.0] [--seed 1]
 
@@ -29,16 +29,15 @@ players, every player runs its cycles at once, every POST timed:
 
 A closed-loop level lasts ``--seconds`` at each server: every player runs its cycles again and
 again, and the answers that arrived within that time are counted (see :func:`run_load`). A
-paced level runs enough cycles for about ``--requests`` POSTs (at least two cycles a player).
+paced level does the same for ``--paced-seconds`` at each server, every player thinking before
+each action, so the load is the offered one for the whole level.
 The bare server (``bench/bare_app.py``) runs beside the casino's under the same gunicorn
 settings and answers with a Jinja fragment as large as the casino's average response for that
 game; each measurement of the casino is followed at once by the same one of the bare server (a
 closed-loop level alternates between them in ``--slices`` slices, see :func:`measure_game`), and
-at a paced level the bare server's player i makes as many POSTs and thinks as long as the
-casino's did. The paced levels run after each game's closed-loop levels, with the same players
-and tables; ``--pace 0`` leaves them out. A paced level lasts about its POSTs per player times
-the pace (200 requests at 50 players and 1 s: about 4 s). Loops are bounded; nothing leaves the
-machine.
+at a paced level the bare server's player i thinks exactly as the casino's did (the same seeded
+think times). The paced levels run after each game's closed-loop levels, with the same players
+and tables; ``--pace 0`` leaves them out. Loops are bounded; nothing leaves the machine.
 """
 
 from __future__ import annotations
@@ -84,7 +83,6 @@ TARGET_LEVELS = (16, 50)  # players
 
 GAMES = {"big-six": "Big Six", "blackjack": "blackjack"}
 DATABASES = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
-REQUESTS_PER_CYCLE = {"big-six": 2, "blackjack": 4}  # for sizing a level; blackjack varies (2-5)
 BUY_IN = "2000"  # dollars, at each table; guests get GUEST_CHIPS below
 
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -459,28 +457,22 @@ class Row:
     p99: float
     errors: int
     load: float  # 1-minute load average when the level started
-    per_player: list[int] = field(default_factory=list)  # requests each player made
     offered: float = 0.0  # paced levels: players ÷ mean think time, requests a second
     cpu_ms: float = 0.0  # closed-loop levels: the server's CPU milliseconds per request it answered
 
 
-def measure_level(game: str, players: list[Player], work: Callable[[Player], None],
-                  repeat: Callable[[int], int]) -> Row:
+def measure_level(game: str, players: list[Player], work: Callable[[Player], None], seconds: float) -> Row:
+    """Every player at work for ``seconds``; the answers that arrived within them."""
     load = os.getloadavg()[0]
-    wall, lat, errors = run_load(players, work, repeat)
+    wall, lat, errors = run_load(players, work, seconds=seconds)
     return Row(game, len(players), len(lat), len(lat) / wall, quantile(lat, 0.5) * 1000,
-               quantile(lat, 0.95) * 1000, quantile(lat, 0.99) * 1000, errors, load,
-               [len(p.latencies) for p in players])
+               quantile(lat, 0.95) * 1000, quantile(lat, 0.99) * 1000, errors, load)
 
 
 def progress(what: str, row: Row) -> None:
     cpu = f", {row.cpu_ms:.1f} CPU ms each" if row.cpu_ms else ""
     print(f"  {what}: {row.requests} requests, {row.rps:.0f}/s, p95 {row.p95:.0f} ms{cpu}, {row.errors} errors",
           file=sys.stderr, flush=True)
-
-
-def cycles_for(game: str, players: int, requests: int) -> int:
-    return max(2, math.ceil(requests / (players * REQUESTS_PER_CYCLE[game])))
 
 
 @dataclass
@@ -499,15 +491,21 @@ class Run:
 
 
 def measure_paced(game: str, players: list[Player], work: Callable[[Player], None],
-                  repeat: Callable[[int], int], pace: float, key: str) -> Row:
+                  seconds: float, pace: float, key: str) -> Row:
+    """A paced level: for ``seconds``, every player thinks (seeded by ``key``) before each
+    action, so the offered load is players ÷ pace requests a second throughout. A level given a
+    fixed number of actions per player instead lasted until its slowest player was done: its
+    load was the offered one for the first seconds and then tapered off (achieved 29 of an
+    offered 100 requests a second), and its p95 rested on a couple of hundred answers."""
     with paced(players, pace, key):
-        row = measure_level(game, players, work, repeat)
+        row = measure_level(game, players, work, seconds)
     row.offered = len(players) / pace
     return row
 
 
 def measure_game(run: Run, game: str, players: list[Player], bare_players: list[Player], levels: list[int],
-                 paced_levels: list[int], requests: int, seconds: float, slices: int, pace: float, seed: int) -> None:
+                 paced_levels: list[int], paced_seconds: float, seconds: float, slices: int, pace: float,
+                 seed: int) -> None:
     """One game's levels on both servers, each casino measurement followed at once by the bare
     server's: a closed-loop level alternates between them in ``slices`` slices of its time, so
     that a machine whose speed drifts over the minutes of a run (it does, by a fifth and more)
@@ -560,12 +558,10 @@ def measure_game(run: Run, game: str, players: list[Player], bare_players: list[
     run.bare_sizes[game] = int(statistics.mean(s for p in bare_players for s in p.sizes))
     for n in paced_levels:
         look_in(players)
-        cycles = cycles_for(game, n, requests)
-        row = measure_paced(game, players[:n], CYCLES[game], lambda _, c=cycles: c, pace, f"{seed}:{game}:{n}")
+        row = measure_paced(game, players[:n], CYCLES[game], paced_seconds, pace, f"{seed}:{game}:{n}")
         run.paced_casino.append(row)
         progress(f"casino {game}, {n} players at a {pace:g} s pace", row)
-        run.paced_bare.append(measure_paced(game, bare_players[:n], bare, lambda i, row=row: row.per_player[i],
-                                            pace, f"{seed}:{game}:{n}"))
+        run.paced_bare.append(measure_paced(game, bare_players[:n], bare, paced_seconds, pace, f"{seed}:{game}:{n}"))
         progress(f"bare {game}, {n} players at a {pace:g} s pace", run.paced_bare[-1])
 
 
@@ -577,7 +573,7 @@ def level_row(game: str, players: int, slices: list[tuple[float, list[float], in
                quantile(lat, 0.99) * 1000, sum(e for _, _, e in slices), load)
 
 
-def bench(db_kind: str, games: list[str], levels: list[int], requests: int, workers: int,
+def bench(db_kind: str, games: list[str], levels: list[int], paced_seconds: float, workers: int,
           paced_levels: list[int] | None = None, pace: float = 1.0, seed: int = 1, seconds: float = 6.0,
           slices: int = 3) -> Run:
     paced_levels = paced_levels or []
@@ -604,7 +600,7 @@ def bench(db_kind: str, games: list[str], levels: list[int], requests: int, work
                 print(f"  {len(players)} players logged in ({time.perf_counter() - t0:.0f} s)",
                       file=sys.stderr, flush=True)
                 for game in games:
-                    measure_game(run, game, players, bare_players, levels, paced_levels, requests, seconds,
+                    measure_game(run, game, players, bare_players, levels, paced_levels, paced_seconds, seconds,
                                  slices, pace, seed)
                 for p in players + bare_players:
                     p.client.close()
@@ -673,7 +669,7 @@ def run_markdown(run: Run, workers: int, seconds: float, slices: int, command: s
     return "\n".join(lines)
 
 
-def paced_markdown(run: Run, pace: float, requests: int, seed: int, command: str) -> str:
+def paced_markdown(run: Run, pace: float, paced_seconds: float, seed: int, command: str) -> str:
     lines = [
         f"#### {DATABASES[run.database]}, at a player's pace",
         "",
@@ -681,9 +677,9 @@ def paced_markdown(run: Run, pace: float, requests: int, seed: int, command: str
         f"after each game's closed-loop levels; command: `{command}`",
         f"- think time before every action (the first too): exponential, mean {pace:g} s, seeded ({seed}); "
         "the bare server's player i thinks as the casino's did",
-        f"- each level: enough cycles for about {requests} requests (at least two cycles a player); "
-        "latency per request, think time excluded; the `load` column is the 1-minute load average when "
-        "each level started",
+        f"- each level: {paced_seconds:g} s of every player playing at that pace at each server (the answers "
+        "that arrived within it are counted; a round under way at its end is finished untimed); latency per "
+        "request, think time excluded; the `load` column is the 1-minute load average when each level started",
         "",
         "| game | players | server | requests | offered req/s | achieved req/s | p50 ms | p95 ms | p99 ms "
         f"| errors | load | met (p95 < {TARGET_P95_MS:.0f}, p99 < {TARGET_P99_MS:.0f}, no errors) |",
@@ -713,8 +709,7 @@ PACED_MEANING = (
     "pace), and a latency is one request's own work plus whatever queue that load builds: what a "
     "player at that table would wait, the figure the latency targets (p95 < 100 ms, p99 < 250 ms) "
     "speak of (P-427). Achieved req/s sits a little "
-    "below offered: a player's next think time starts when its answer arrives, and a level lasts "
-    "as long as its slowest player."
+    "below offered: a player's next think time starts when its answer arrives."
 )
 
 
@@ -799,7 +794,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=6.0, help="length of each closed-loop level, per server")
     parser.add_argument("--slices", type=int, default=3,
                         help="a closed-loop level alternates between the servers in this many slices of its time")
-    parser.add_argument("--requests", type=int, default=200, help="about this many timed POSTs per paced level")
+    parser.add_argument("--paced-seconds", type=float, default=10.0, help="length of each paced level, per server")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (WEB_CONCURRENCY)")
     parser.add_argument("--paced-players", default="16,50,100",
                         help="levels of the paced run, comma-separated (players think between actions)")
@@ -810,8 +805,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.slices < 1:
         parser.error("--seconds is the length of a closed-loop level (more than 0), in --slices slices (at least 1)")
-    if args.pace < 0:
-        parser.error("--pace is a mean think time in seconds: 0 or more")
+    if args.pace < 0 or args.paced_seconds <= 0:
+        parser.error("--pace is a mean think time in seconds (0 or more), --paced-seconds a level's length (more than 0)")
     levels = sorted({int(x) for x in args.players.split(",") if x.strip()})
     paced_levels = sorted({int(x) for x in args.paced_players.split(",") if x.strip()}) if args.pace else []
     if not levels or min(levels + paced_levels) < 1:
@@ -827,7 +822,7 @@ def main(argv: list[str] | None = None) -> None:
                                                         ("--database", args.database, "sqlite,postgresql"),
                                                         ("--seconds", args.seconds, 6.0),
                                                         ("--slices", args.slices, 3),
-                                                        ("--requests", args.requests, 200),
+                                                        ("--paced-seconds", args.paced_seconds, 10.0),
                                                         ("--workers", args.workers, 2),
                                                         ("--paced-players", args.paced_players, "16,50,100"),
                                                         ("--pace", args.pace, 1.0),
@@ -840,12 +835,12 @@ def main(argv: list[str] | None = None) -> None:
     runs, paced_runs = {}, {}
     for kind in kinds:
         print(f"-- {DATABASES[kind]} --", flush=True)
-        run = bench(kind, games, levels, args.requests, args.workers, paced_levels, args.pace, args.seed,
+        run = bench(kind, games, levels, args.paced_seconds, args.workers, paced_levels, args.pace, args.seed,
                     args.seconds, args.slices)
         runs[kind] = run_markdown(run, args.workers, args.seconds, args.slices, command)
         print(runs[kind], flush=True)
         if paced_levels:
-            paced_runs[kind] = paced_markdown(run, args.pace, args.requests, args.seed, command)
+            paced_runs[kind] = paced_markdown(run, args.pace, args.paced_seconds, args.seed, command)
             print("\n" + paced_runs[kind], flush=True)
     if not args.no_write:
         print(f"\nwritten to {write_results(runs, paced_runs)}")

@@ -28,7 +28,7 @@ def buy_in(table: Table, player: Player, amount: int) -> None:
                         memo=game.buy_in_memo(rules, holding, amount))
     except wallet.InsufficientFunds as exc:
         raise PlayError("Your wallet does not hold that much.") from exc
-    live.moved(table)
+    live.bump(table)  # the answer shows the version its own stream event announces
 
 
 def purchases(chips: Account) -> list[tuple[str, str]]:
@@ -49,7 +49,7 @@ def cash_out(table: Table, player: Player) -> int:
     chips = wallet.chips(player.id, table.id)
     amount = wallet.balance(chips)
     wallet.transfer(chips, wallet.wallet(player.id), amount, memo="cash-out")
-    live.moved(table)
+    live.bump(table)  # the answer shows the version its own stream event announces
     return amount
 
 

@@ -85,13 +85,6 @@ def bump(table: Table) -> int:
     return int(version)
 
 
-def moved(table: Table) -> int:
-    """The loaded table changed outside a round (chips bought or cashed out): bump its version
-    now and tell the other processes at commit. The answer then shows the version its own
-    stream event announces, and the browser that acted does not fetch the table again."""
-    return bump(table)
-
-
 def notify(table_id: int) -> None:
     if db.session.get_bind().dialect.name == "postgresql":
         # Transactional: delivered to every listening process only if this commit happens.

@@ -51,7 +51,7 @@ lint: install-dev
 # summary lists every rerun, so a flaky test is seen, and a test failing twice fails the run.
 test: install-dev lint browser
 	$(PY) -m pytest -n 2 -m "not e2e" --durations=15
-	$(PY) -m pytest -n 2 --dist loadfile --reruns 1 -m e2e --durations=15
+	$(PY) -m pytest -n 2 --dist loadfile --reruns 1 -raR -m e2e --durations=15
 
 screenshots: install-dev browser
 	E2E_SCREENSHOTS=1 $(PY) -m pytest -n 2 --dist loadfile -m e2e

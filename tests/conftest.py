@@ -7,6 +7,7 @@ import os
 import pickle
 import re
 import shutil
+import sys
 import tempfile
 from collections import OrderedDict
 from pathlib import Path
@@ -55,6 +56,26 @@ class SharedFigures(OrderedDict):
         part = file.with_suffix(f".{os.getpid()}.part")  # written whole, then renamed into place
         part.write_bytes(pickle.dumps(value))
         part.replace(file)
+
+
+def pytest_collection_modifyitems(config, items):
+    """A test marked ``last`` runs after the other tests of its folder, which keep their order:
+    the command line's report of every game reads the exact figures the per-game analysis
+    tests have counted into the shared memo, and counts only what none of them asked for;
+    the next folder's tests keep both processes busy meanwhile. Under xdist every worker
+    sorts its collection the same way, and the run follows that order."""
+    folders: dict[Any, int] = {}
+    for item in items:
+        folders.setdefault(item.path.parent, len(folders))
+    items.sort(key=lambda item: (folders[item.path.parent], item.get_closest_marker("last") is not None))
+
+
+def pytest_runtest_logreport(report):
+    """A test run again after a failure (the browser tests' ``--reruns``) prints why it failed
+    the first time: a flaky test is named in the summary and its cause is in the log."""
+    if report.outcome == "rerun" and report.longrepr is not None:
+        tail = "\n".join(report.longreprtext.splitlines()[-30:])
+        print(f"\nRERUN {report.nodeid} ({report.when}) failed first:\n{tail}\n", file=sys.stderr)
 
 
 @pytest.fixture(scope="session", autouse=True)

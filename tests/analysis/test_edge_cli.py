@@ -30,6 +30,7 @@ def test_one_bet_as_a_table(runner) -> None:
     assert "[1] Exact: the 36 rolls" in result.output
 
 
+@pytest.mark.last
 def test_all_games_as_json(runner, monkeypatch) -> None:
     games = cli.registered_games()
     monkeypatch.setattr(cli, "registered_games", lambda: [*games, "no-such-game"])

@@ -41,27 +41,21 @@ def bank_taken(banker: Page, stake: str, turn: str = "1st") -> None:
 
 
 def bets_placed(players: list[Page], stake_shown: str, chip: str, spot: str) -> None:
-    """Each player sees the bank's stake and puts one ``chip`` on ``spot``; a live refresh landing
-    mid-click can swallow the post (the stale form is refused), so a bet not on the felt is
-    placed again."""
+    """Each player sees the bank's stake and puts one ``chip`` on ``spot``, once: a bet drawn
+    before another player's bet still lands (P-447), so none is placed twice."""
     for page in players:
-        for _ in range(3):
-            fresh(page)
-            expect(page.get_by_test_id("pd-stake")).to_have_text(stake_shown)
-            page.get_by_role("button", name=chip).click()
-            click_and_wait(page, f'[data-action="bet-{spot}"]')
-            fresh(page)
-            if page.get_by_test_id("my-spots").locator(".has-bet").count():
-                break
+        fresh(page)
+        expect(page.get_by_test_id("pd-stake")).to_have_text(stake_shown)
+        page.get_by_role("button", name=chip).click()
+        click_and_wait(page, f'[data-action="bet-{spot}"]')
         expect(page.get_by_test_id("my-spots").locator(".has-bet")).not_to_have_count(0)
 
 
 def dealt(page: Page) -> None:
-    """Deal, pressing again if a live refresh swallowed the press, until the Deal button goes."""
-    for _ in range(3):
-        fresh(page)
-        if not page.locator("[data-action=deal]").count():
-            return
+    """Deal, once (the press lands though other players' bets came after the page was drawn,
+    P-447), unless the betting window's clock has dealt already on a slow machine (D-025)."""
+    fresh(page)
+    if page.locator("[data-action=deal]").count():
         click_and_wait(page, "[data-action=deal]")
     fresh(page)
     expect(page.locator("[data-action=deal]")).to_have_count(0)

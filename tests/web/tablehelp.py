@@ -15,6 +15,7 @@ from webgame.services.tables import create_table
 
 ROUND = re.compile(r'name="round_id" value="(\d*)"')
 VERSION = re.compile(r'name="version" value="(\d*)"')
+SEEN = re.compile(r'name="seen" value="(\d*)"')
 ERROR = re.compile(r'class="flash flash-error"[^>]*>([^<]*)<')
 ACTIONS = re.compile(r'data-action="([a-z0-9-]+)"')
 
@@ -59,6 +60,16 @@ class Seat:
         return m.group(1) if m else ""
 
     @property
+    def seen(self):
+        m = SEEN.search(self.html)
+        return m.group(1) if m else ""
+
+    @property
+    def form(self):
+        """The hidden round fields of the page's forms, as a later post of this page sends them."""
+        return {"round_id": self.round_id, "version": self.version, "seen": self.seen}
+
+    @property
     def actions(self):
         return set(ACTIONS.findall(self.html))
 
@@ -67,10 +78,11 @@ class Seat:
         m = ERROR.search(self.html)
         return m.group(1).strip() if m else ""
 
-    def act(self, kind, spot="", chip=None, amount=None, *, round_id=None, version=None, seat=None):
+    def act(self, kind, spot="", chip=None, amount=None, *, round_id=None, version=None, seen=None, seat=None):
         data = {"seat": self.seat if seat is None else seat, "kind": kind, "spot": spot,
                 "round_id": self.round_id if round_id is None else round_id,
-                "version": self.version if version is None else version}
+                "version": self.version if version is None else version,
+                "seen": self.seen if seen is None else seen}
         if chip is not None:
             data["chip"] = chip
         if amount is not None:

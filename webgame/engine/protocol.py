@@ -197,6 +197,7 @@ class Game(Protocol[StateT]):
     name: str
     family: str
     opening_actions: tuple[str, ...]
+    independent_actions: tuple[str, ...]
     seat_owner_action: str | None
     window_closes_with: str
     carries_shoe: bool
@@ -309,6 +310,10 @@ class GameBase(Game[StateT]):
     default is what the services did for an engine without the hook."""
 
     opening_actions: tuple[str, ...] = ("bet",)  # the moves that may open the next round
+    # Moves of one seat that leave every other seat's choices as they were (a bet on its own
+    # spot in the betting window): a form drawn before another seat made one still lands
+    # (services.rounds, P-447). None by default: where players take turns, any move is news.
+    independent_actions: tuple[str, ...] = ()
     seat_owner_action: str | None = None  # the move telling a round who plays each seat, if any
     window_closes_with = "deal"  # the table's move when the betting window runs out (D-025)
     carries_shoe = False  # the shoe outlives the round, so the game can go dead (D-011)

@@ -105,6 +105,7 @@ class BankedTable(GameBase[StateT]):
     name = ""
     family = "carnival"
     seat_owner_action = "owner"  # the seating layer tells the round who plays each position
+    independent_actions = ("bet",)  # each player bets on their own spots (P-447)
     state_class: type[StateT]
     spots: tuple[str, ...] = ()
     spot_names: ClassVar[Mapping[str, str]] = {}

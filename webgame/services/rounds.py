@@ -87,6 +87,10 @@ class StaleError(PlayError):
     pass
 
 
+class RoundOpened(StaleError):
+    """The next round's INSERT was refused: another request opened that round first."""
+
+
 def action_rng(seed: str, seq: int) -> SeededRng:
     """The randomness of one journal entry: HMAC(seed, seq). Seq 0 opens the round."""
     return SeededRng(hmac.new(bytes.fromhex(seed), f"action:{seq}".encode(), hashlib.sha256).digest())
@@ -498,7 +502,7 @@ class RoundWork:
         try:
             row = db.session.connection().execute(_open_statement(tuple(values)), values).one()
         except IntegrityError as exc:
-            raise StaleError(MOVED_ON) from exc
+            raise RoundOpened(MOVED_ON) from exc
         for key, value in zip(_ROUND_COLUMNS, row, strict=True):
             set_committed_value(rnd, key, value)
         make_transient_to_detached(rnd)
@@ -680,30 +684,84 @@ class Outcome:
 
 
 def act(table: Table, player: Player, action: Action, *, round_id: int | None,
-        version: int | None, posted: Round | None = None, settled: int | None = None) -> Outcome:
+        version: int | None, posted: Round | None = None, settled: int | None = None,
+        seen: int | None = None) -> Outcome:
     """Apply one player decision. Raises PlayError (caller rolls back) when refused.
 
     A player may take only a legal action of their own seat, as the engine lists it now:
     the engine's internal moves (who owns a box, the table's own deal and timers) are never
     reachable from a form, whatever kind a post names. ``posted`` is the round the form
     showed, if the caller has it loaded already, and ``settled`` how many settlement rows it
-    had then (:func:`load_table`)."""
+    had then (:func:`load_table`); ``seen`` is how many journal entries that round had when
+    the form was drawn (P-447)."""
     owner = seat_owners(table).get(action.seat)
     if owner is None or owner.id != player.id:
         raise PlayError("That seat is not yours.")
-    with db.session.no_autoflush:  # nothing is written before save() (one place for the claim)
-        return _act(table, player, action, round_id, version, posted, settled)
+    try:
+        with db.session.no_autoflush:  # nothing is written before save() (one place for the claim)
+            return _act(table, player, action, round_id, version, posted, settled, seen)
+    except RoundOpened:
+        # The finished round the form showed is in the session already (no statement is sent).
+        last = db.session.get(Round, round_id) if round_id is not None else None
+        if seen is None or (round_id is not None and last is None):
+            raise
+        opened_after = last.number if last is not None else 0
+    # P-447: the round after the one the form showed was opened by another player's bet while
+    # this one was on its way. Start again on that round, if all it holds so far is the table's
+    # opening and other seats' bets: the bet lands where it would have, a second ago.
+    db.session.rollback()
+    rnd = current_round(table)
+    game = registry.engine(table.game, table.variant)
+    if rnd is None or rnd.status != "open" or rnd.number != opened_after + 1 or \
+            action.kind not in game.independent_actions or not others_only_since(rnd, game, action.seat, 0):
+        raise StaleError(MOVED_ON)
+    return act(table, player, action, round_id=rnd.id, version=rnd.version, posted=rnd)
+
+
+def others_only_since(rnd: Round, game: Game[Any], seat: int, seen: int) -> bool:
+    """True when every journal entry of ``rnd`` after the first ``seen`` is another seat's
+    independent move (a bet on its own spots, ``Game.independent_actions``) or the table's
+    bookkeeping (the round's opening, who plays each seat), and there is at least one: a form
+    drawn before them still says what its player wants (P-447). Anything else (a deal, a spin,
+    a clock, a move of the form's own seat, which is what a replayed form finds) is news, and
+    the form is stale."""
+    if not game.independent_actions:
+        return False
+    rows = db.session.execute(sa.select(RoundEvent.actor, RoundEvent.action)
+                              .where(RoundEvent.round_id == rnd.id, RoundEvent.seq > seen)).all()
+    if not rows:
+        return False
+    bookkeeping = {"open", game.seat_owner_action}
+    for actor, moved in rows:
+        kind = moved.get("kind") if isinstance(moved, dict) else None
+        if actor == "table" and kind in bookkeeping:
+            continue
+        if actor in ("player", "bot") and kind in game.independent_actions and moved.get("seat") != seat:
+            continue
+        return False
+    return True
+
+
+def _caught_up(posted: Round, action: Action, version: int | None, seen: int | None) -> bool:
+    """A form drawn on an earlier version of the open round it names, since which only other
+    seats' independent moves were made (:func:`others_only_since`, P-447)."""
+    if version is None or seen is None or posted.status != "open":
+        return False
+    if not (0 < version < posted.version and 0 <= seen < posted.journal_len):
+        return False
+    game = registry.engine(posted.game, posted.variant)
+    return others_only_since(posted, game, action.seat, seen)
 
 
 def _act(table: Table, player: Player, action: Action, round_id: int | None, version: int | None,
-         posted: Round | None, settled: int | None = None) -> Outcome:
+         posted: Round | None, settled: int | None = None, seen: int | None = None) -> Outcome:
     if posted is None and round_id is not None:
         posted = db.session.get(Round, round_id)
     if posted is not None and posted.table_id != table.id:
         posted = None
     if round_id is not None and posted is None:
         raise StaleError(MOVED_ON)
-    if posted is not None and posted.version != version:
+    if posted is not None and posted.version != version and not _caught_up(posted, action, version, seen):
         raise StaleError(MOVED_ON)
     if posted is not None and posted.status == "open":
         if posted.deadline_kind == "draw" and posted.deadline is not None and utcnow() >= posted.deadline:
@@ -772,7 +830,7 @@ def require_legal(work: RoundWork, action: Action) -> None:
 
 
 def rebet(table: Table, player: Player, seat: int, *, round_id: int | None,
-          version: int | None) -> Outcome:
+          version: int | None, seen: int | None = None) -> Outcome:
     """Repeat the bets this seat made in the last round it played, against the round and
     version the player's form showed: a replayed Rebet is stale like any other form."""
     from .recall import last_bets
@@ -782,8 +840,8 @@ def rebet(table: Table, player: Player, seat: int, *, round_id: int | None,
         raise PlayError("There is no earlier bet to repeat.")
     out: Outcome | None = None
     for spot, amount in bets:
-        out = act(table, player, Action("bet", seat, spot, amount), round_id=round_id, version=version)
-        round_id, version = out.round.id, out.round.version
+        out = act(table, player, Action("bet", seat, spot, amount), round_id=round_id, version=version, seen=seen)
+        round_id, version, seen = out.round.id, out.round.version, out.round.journal_len
     assert out is not None
     return out
 

@@ -257,18 +257,20 @@ def _text(v: Any) -> str:
 
 
 def form_state(round: Any, seat: Any) -> Markup:
-    """The hidden fields every table form carries (the CSRF token, the round and version the
-    form was drawn on, the seat), written here rather than as a template macro: a play area
+    """The hidden fields every table form carries (the CSRF token, the round, version and
+    journal length the form was drawn on, the seat), written here rather than as a template macro: a play area
     holds up to a dozen forms, and a macro call costs more than the fields themselves. The
     markup is exactly what ``hidden_state`` in ``tables/_forms.html`` drew."""
     return Markup(_state_fields(round, seat))
 
 
 def _state_fields(round: Any, seat: Any) -> str:
-    rid, version = (round.id, round.version) if round else ("", "")
+    # ``seen``: how many journal entries the round had when the form was drawn (P-447).
+    rid, version, seen = (round.id, round.version, round.journal_len) if round else ("", "", 0)
     return (f'<input type="hidden" name="csrf_token" value="{_text(page_csrf_token())}">\n'
             f'  <input type="hidden" name="round_id" value="{_text(rid)}">\n'
             f'  <input type="hidden" name="version" value="{_text(version)}">\n'
+            f'  <input type="hidden" name="seen" value="{_text(seen)}">\n'
             f'  <input type="hidden" name="seat" value="{_text(seat)}">')
 
 

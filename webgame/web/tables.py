@@ -194,7 +194,7 @@ def act(table_id: int) -> Any:
     # asks for them, so that the login finds them loaded and reads nothing (P-426); the login
     # then decides exactly as player_required does, and a player it did not expect (a remember
     # cookie, a session it refused) is read with the table again.
-    round_id, version = _int("round_id"), _int("version")
+    round_id, version, seen = _int("round_id"), _int("version"), _int("seen")
     named = _session_player()
     loaded = play.load_table(table_id, round_id, named)
     if not current_user.is_authenticated:
@@ -240,10 +240,10 @@ def act(table_id: int) -> Any:
     action = Action(kind=kind[:24], seat=seat, spot=spot[:400 if kind in ("ticket", "cards") else 48], amount=amount)
     try:
         if kind == "rebet":
-            out = play.rebet(table, current_user, seat, round_id=round_id, version=version)
+            out = play.rebet(table, current_user, seat, round_id=round_id, version=version, seen=seen)
         else:
             out = play.act(table, current_user, action, round_id=round_id, version=version, posted=posted,
-                           settled=settled)
+                           settled=settled, seen=seen)
     except play.PlayError as exc:
         return _done(table, error=str(exc))
     return _done(table, work=out.work, held=held)

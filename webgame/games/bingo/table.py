@@ -81,6 +81,7 @@ class BingoGame(DrawGame[BingoState]):
     slug = "bingo"
     name = "Bingo"
     opening_actions = ("cards",)
+    independent_actions = ("cards",)  # each player buys their own cards (P-447)
 
     state_type = BingoState
     closed_words = "Game {no} is closed: cards now play the next game."

@@ -297,6 +297,7 @@ class BlackjackEngine(GameBase[BlackjackState]):
     name = "Blackjack"
     family = "blackjack"
     seat_owner_action = "owner"  # the seating layer tells the round who plays each box
+    independent_actions = ("bet",)  # each player bets on their own boxes (P-447)
     carries_shoe = True
 
     # -- round lifecycle -----------------------------------------------------------------

@@ -122,6 +122,7 @@ class PlayerDealerTable(GameBase[PlayerDealerState]):
 
     seat_owner_action = "owner"
     opening_actions = ("next", "bank", "decline")
+    independent_actions = ("bet",)  # the bettors' own spots; the bank checks its coverage at each (P-447)
     player_banked = True
 
     def __init__(self, inner: Game[Any]) -> None:

@@ -154,6 +154,7 @@ class CrapsGame(GameBase[CrapsState]):
     family = "dice"
     # Bets stand from roll to roll, so any of these may be the first move of the next roll.
     opening_actions = ("bet", "odds", "take-down", "turn-on", "turn-off", "down-on-win", "pass-dice", "roll")
+    independent_actions = ("bet", "odds")  # a player's own bets and odds (P-447); never the roll
 
     # -- round life ---------------------------------------------------------------------
     def new_round(self, rules: Mapping[str, Any], rng: Rng, carry: Mapping[str, Any] | None) -> CrapsState:

@@ -102,6 +102,7 @@ class KenoGame(DrawGame[KenoState]):
     slug = "keno"
     name = "Keno"
     opening_actions = ("ticket",)
+    independent_actions = ("ticket",)  # each player buys their own tickets (P-447)
     window_closes_with = "open"  # the move of a round the table opens itself (carried tickets)
     opens_itself = 20  # seconds after a draw: tickets riding to the next draw open its round (services.clocks)
 

@@ -73,6 +73,7 @@ class WheelGame(GameBase[WheelState]):
     slug = ""
     name = ""
     family = "wheel"
+    independent_actions = ("bet",)  # each player bets on their own chips' spots (P-447)
 
     # -- hooks ----------------------------------------------------------------------------
     def wheel(self, rules: Mapping[str, Any]) -> list[str]:

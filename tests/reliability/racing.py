@@ -51,10 +51,11 @@ def _finish(table_id: int, player_id: int) -> Round:
 
 
 def post_at_once(app, posts: list[tuple[int, int, Action, int | None, int | None]],
-                 offsets: list[float] | None = None) -> list[str]:
+                 offsets: list[float] | None = None, seen: int | None = None) -> list[str]:
     """Each (table, player, action, round, version) posted from its own thread with its own
-    session, released together once all are ready (each ``offsets[k]`` seconds after that). Returns
-    "won" or the refusal's words for each."""
+    session, released together once all are ready (each ``offsets[k]`` seconds after that), each
+    with the journal length ``seen`` if given (P-447; a post without it is stale whenever the
+    round moved on). Returns "won" or the refusal's words for each."""
     barrier = threading.Barrier(len(posts))
     results: list[str] = []
 
@@ -66,7 +67,7 @@ def post_at_once(app, posts: list[tuple[int, int, Action, int | None, int | None
             barrier.wait(30)  # every thread has its session and its objects: go
             time.sleep(offsets[k] if offsets else 0)
             try:
-                play.act(table, player, action, round_id=round_id, version=version)
+                play.act(table, player, action, round_id=round_id, version=version, seen=seen)
                 db.session.commit()
                 results.append("won")
             except play.PlayError as exc:
@@ -83,15 +84,17 @@ def post_at_once(app, posts: list[tuple[int, int, Action, int | None, int | None
     return results
 
 
-def race_opening_bets(app, table_id: int, players: list[int], rnd: Round, posts: int = 8) -> list[str]:
-    """``posts`` first-bet forms for the round after ``rnd``, each 2-6 ms after the last."""
+def race_opening_bets(app, table_id: int, players: list[int], rnd: Round, posts: int = 8,
+                      seen: int | None = None) -> list[str]:
+    """``posts`` first-bet forms for the round after ``rnd``, each 2-6 ms after the last, the
+    players taking turns."""
     offsets, at = [], 0.0
     for _ in range(posts):
         offsets.append(at)
         at += random.uniform(0.002, 0.006)
     forms = [(table_id, players[k % len(players)], Action("bet", k % len(players), "2", 100), rnd.id, rnd.version)
              for k in range(posts)]
-    return post_at_once(app, forms, offsets)
+    return post_at_once(app, forms, offsets, seen)
 
 
 def assert_one_round_and_no_stranded_stake(table_id: int) -> None:
@@ -103,11 +106,15 @@ def assert_one_round_and_no_stranded_stake(table_id: int) -> None:
     assert wallet.total_of_all_accounts() == 0 and wallet.ledger_agrees_with_balances()
 
 
-def run_opening_races(app, times: int = 50) -> None:
+def run_opening_races(app, times: int = 50, seen: bool = False) -> None:
+    """Without the journal length (a post from before P-447) one post opens the round and the
+    rest are stale. With it, each player's first post lands, in the one round the first of
+    them opened, and every later post of a player finds that player's own bet: stale."""
     table_id, players = big_six_with_two_players()
     for _ in range(times):
         finished = _finish(table_id, players[0])
-        results = race_opening_bets(app, table_id, players, finished)
-        assert results.count("won") == 1, results
+        results = race_opening_bets(app, table_id, players, finished,
+                                    seen=finished.journal_len if seen else None)
+        assert results.count("won") == (len(players) if seen else 1), results
         assert all(r == STALE for r in results if r != "won"), results
         assert_one_round_and_no_stranded_stake(table_id)

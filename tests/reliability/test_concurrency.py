@@ -58,6 +58,14 @@ def test_racing_opening_bets_open_one_round_on_sqlite(app):
     run_opening_races(app, times=50)
 
 
+def test_racing_first_bets_of_two_players_both_land_on_sqlite(app):
+    """P-447: forms that show the journal length they saw. Each player's first post lands in
+    the one round the first of them opened; each player's later posts find their own bet."""
+    from .racing import run_opening_races
+
+    run_opening_races(app, times=20, seen=True)
+
+
 def test_the_database_refuses_a_second_open_round(app, seated):
     table_id, _ = seated
     first = db.session.scalars(sa.select(Round).where(Round.table_id == table_id)).one()

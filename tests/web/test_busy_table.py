@@ -2,6 +2,8 @@
 and everything else that was news to the form is refused as before: a deal, a replay, a move
 of the form's own seat, a journal length the round never had."""
 
+import re
+
 import pytest
 import sqlalchemy as sa
 
@@ -13,6 +15,12 @@ from webgame.services.rounds import others_only_since
 from .tablehelp import Seat, assert_books_balance, chips, latest_round, make_table, me, second_player
 
 STALE = "The table moved on. Here is where it stands now."
+SHOWN_CHIPS = re.compile(r'data-testid="chips">\$([\d,.]+)<')
+
+
+def shown_chips(seat: Seat) -> int:
+    """The chips the answer's felt shows the player, in cents."""
+    return round(float(SHOWN_CHIPS.search(seat.html).group(1).replace(",", "")) * 100)
 
 
 @pytest.fixture
@@ -38,6 +46,7 @@ def test_a_bet_drawn_before_another_players_bet_still_lands(guest, table, app):
     assert drawn["version"] != first.version  # the round moved on since the page was drawn
     assert second.act("bet", "main", chip=1000, **drawn) == ""
     assert chips(a, table) == 50_000 - 1500 and chips(b, table) == 50_000 - 1000
+    assert shown_chips(second) == 50_000 - 1000
     assert open_rounds(table) == 1
     assert "deal" in second.actions and "bet-main" in second.actions  # the answer shows the table now
     assert_books_balance()
@@ -114,6 +123,7 @@ def test_the_second_first_bet_lands_in_the_round_the_first_one_opened(guest, tab
     assert rnd.number == over.number + 1 and rnd.status == "open"
     assert chips(a, table) == a_before - 1000 and chips(b, table) == b_before - 500
     assert "bet-main" in second.actions
+    assert shown_chips(second) == b_before - 500  # the answer of the bet started again shows it
     assert_books_balance()
 
 

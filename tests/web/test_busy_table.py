@@ -34,12 +34,18 @@ def open_rounds(table) -> int:
                              .where(Round.table_id == table.id, Round.status == "open"))
 
 
-def test_a_bet_drawn_before_another_players_bet_still_lands(guest, table, app):
+def betting(guest, table, app):
+    """The first player's $10 bet has opened the round and the second player sits down: the
+    two seats, their players, and the second player's page as drawn then."""
     first = Seat(guest, table, seat=0)
     a = me()
-    first.act("bet", "main", chip=1000)  # opens the round
+    assert first.act("bet", "main", chip=1000) == ""  # opens the round
     second = second_player(app, table, seat=1)
-    b = me()
+    return first, a, second, me()
+
+
+def test_a_bet_drawn_before_another_players_bet_still_lands(guest, table, app):
+    first, a, second, b = betting(guest, table, app)
     drawn = second.form  # the second player's page, before the first player's next chip
     first.page()
     assert first.act("bet", "main", chip=500) == ""
@@ -53,11 +59,7 @@ def test_a_bet_drawn_before_another_players_bet_still_lands(guest, table, app):
 
 
 def test_a_replayed_bet_is_refused_though_others_bet_between(guest, table, app):
-    first = Seat(guest, table, seat=0)
-    a = me()
-    first.act("bet", "main", chip=1000)
-    second = second_player(app, table, seat=1)
-    b = me()
+    first, a, second, b = betting(guest, table, app)
     drawn = second.form
     assert second.act("bet", "main", chip=1000, **drawn) == ""
     first.page()
@@ -69,10 +71,7 @@ def test_a_replayed_bet_is_refused_though_others_bet_between(guest, table, app):
 
 
 def test_a_form_drawn_before_the_deal_is_stale(guest, table, app):
-    first = Seat(guest, table, seat=0)
-    first.act("bet", "main", chip=1000)
-    second = second_player(app, table, seat=1)
-    b = me()
+    first, _a, second, b = betting(guest, table, app)
     assert second.act("bet", "main", chip=1000) == ""
     drawn = second.form
     first.page()
@@ -83,10 +82,7 @@ def test_a_form_drawn_before_the_deal_is_stale(guest, table, app):
 
 
 def test_a_journal_length_the_round_never_had_is_stale(guest, table, app):
-    first = Seat(guest, table, seat=0)
-    first.act("bet", "main", chip=1000)
-    second = second_player(app, table, seat=1)
-    b = me()
+    first, _a, second, b = betting(guest, table, app)
     drawn = second.form
     first.page()
     assert first.act("bet", "main", chip=500) == ""
@@ -155,10 +151,7 @@ def test_the_first_bets_at_a_new_table_both_land(guest, table, app):
 
 
 def test_a_post_without_the_journal_length_is_stale_as_before(guest, table, app):
-    first = Seat(guest, table, seat=0)
-    first.act("bet", "main", chip=1000)
-    second = second_player(app, table, seat=1)
-    b = me()
+    first, _a, second, b = betting(guest, table, app)
     drawn = {k: v for k, v in second.form.items() if k != "seen"}
     first.page()
     assert first.act("bet", "main", chip=500) == ""

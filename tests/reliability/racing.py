@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 from webgame.engine.protocol import Action
 from webgame.extensions import db
-from webgame.models import Player, Round, Table
+from webgame.models import Player, Round, RoundEvent, Table
 from webgame.services import audit, play, wallet
 from webgame.services.tables import create_table
 
@@ -118,3 +118,27 @@ def run_opening_races(app, times: int = 50, seen: bool = False) -> None:
         assert results.count("won") == (len(players) if seen else 1), results
         assert all(r == STALE for r in results if r != "won"), results
         assert_one_round_and_no_stranded_stake(table_id)
+
+
+def run_concurrent_bets(app, times: int = 20) -> None:
+    """P-447 at one moment: two players each post the same bet form twice, all four at once, on
+    the version of the open round they both saw. Each player's bet lands exactly once: a claim
+    lost to the other player's bet is tried again and lands, one lost to the player's own post
+    finds its own bet and is stale."""
+    table_id, players = big_six_with_two_players()
+    for _ in range(times):
+        finished = _finish(table_id, players[0])
+        table = db.session.get(Table, table_id)
+        opener = db.session.get(Player, players[0])
+        rnd = play.act(table, opener, Action("bet", 0, "1", 100), round_id=finished.id,
+                       version=finished.version).round
+        db.session.commit()
+        forms = [(table_id, players[k % 2], Action("bet", k % 2, "5", 100), rnd.id, rnd.version) for k in range(4)]
+        results = post_at_once(app, forms, seen=rnd.journal_len)
+        assert results.count("won") == 2, results
+        assert all(r == STALE for r in results if r != "won"), results
+        assert_one_round_and_no_stranded_stake(table_id)
+        db.session.expire_all()
+        journal = db.session.scalars(sa.select(RoundEvent).where(RoundEvent.round_id == rnd.id)).all()
+        fives = sorted(e.action["seat"] for e in journal if e.action.get("spot") == "5")
+        assert fives == [0, 1], fives

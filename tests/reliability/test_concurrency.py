@@ -66,6 +66,14 @@ def test_racing_first_bets_of_two_players_both_land_on_sqlite(app):
     run_opening_races(app, times=20, seen=True)
 
 
+def test_two_players_bets_on_one_version_both_land_once_on_sqlite(app):
+    """P-447: of four posts at once on one version, two players' forms each posted twice,
+    each player's bet lands once."""
+    from .racing import run_concurrent_bets
+
+    run_concurrent_bets(app, times=20)
+
+
 def test_the_database_refuses_a_second_open_round(app, seated):
     table_id, _ = seated
     first = db.session.scalars(sa.select(Round).where(Round.table_id == table_id)).one()

@@ -91,6 +91,10 @@ class RoundOpened(StaleError):
     """The next round's INSERT was refused: another request opened that round first."""
 
 
+class ClaimLost(StaleError):
+    """The round's claim changed no row: another request wrote the round since it was read."""
+
+
 def action_rng(seed: str, seq: int) -> SeededRng:
     """The randomness of one journal entry: HMAC(seed, seq). Seq 0 opens the round."""
     return SeededRng(hmac.new(bytes.fromhex(seed), f"action:{seq}".encode(), hashlib.sha256).digest())
@@ -524,7 +528,7 @@ class RoundWork:
             _claim_statement(tuple(values)),
             {**values, "_id": rnd.id, "_seen": self.seen_version, "version": self.seen_version + 1})
         if claimed.rowcount != 1:
-            raise StaleError(MOVED_ON)
+            raise ClaimLost(MOVED_ON)
         for key, value in values.items():
             set_committed_value(rnd, key, value)
         set_committed_value(rnd, "version", self.seen_version + 1)
@@ -683,6 +687,9 @@ class Outcome:
     work: RoundWork | None = None
 
 
+CLAIM_TRIES = 3  # a form behind the round is tried again at most this often (P-447)
+
+
 def act(table: Table, player: Player, action: Action, *, round_id: int | None,
         version: int | None, posted: Round | None = None, settled: int | None = None,
         seen: int | None = None) -> Outcome:
@@ -697,25 +704,37 @@ def act(table: Table, player: Player, action: Action, *, round_id: int | None,
     owner = seat_owners(table).get(action.seat)
     if owner is None or owner.id != player.id:
         raise PlayError("That seat is not yours.")
-    try:
-        with db.session.no_autoflush:  # nothing is written before save() (one place for the claim)
-            return _act(table, player, action, round_id, version, posted, settled, seen)
-    except RoundOpened:
-        # The finished round the form showed is in the session already (no statement is sent).
-        last = db.session.get(Round, round_id) if round_id is not None else None
-        if seen is None or (round_id is not None and last is None):
-            raise
-        opened_after = last.number if last is not None else 0
-    # P-447: the round after the one the form showed was opened by another player's bet while
-    # this one was on its way. Start again on that round, if all it holds so far is the table's
-    # opening and other seats' bets: the bet lands where it would have, a second ago.
-    db.session.rollback()
-    rnd = current_round(table)
-    game = registry.engine(table.game, table.variant)
-    if rnd is None or rnd.status != "open" or rnd.number != opened_after + 1 or \
-            action.kind not in game.independent_actions or not others_only_since(rnd, game, action.seat, 0):
-        raise StaleError(MOVED_ON)
-    return act(table, player, action, round_id=rnd.id, version=rnd.version, posted=rnd)
+    for attempt in range(CLAIM_TRIES):
+        last_try = attempt == CLAIM_TRIES - 1
+        try:
+            with db.session.no_autoflush:  # nothing is written before save() (one place for the claim)
+                return _act(table, player, action, round_id, version, posted, settled, seen)
+        except ClaimLost:
+            # P-447: another request wrote the round between this one's read and its claim. A
+            # form that says what it saw is tried again on the round as it is now, where it
+            # lands only if that write was another seat's independent move.
+            if seen is None or last_try:
+                raise
+            db.session.rollback()
+            posted = settled = None
+        except RoundOpened:
+            # The finished round the form showed is in the session already (no statement is sent).
+            last = db.session.get(Round, round_id) if round_id is not None else None
+            if seen is None or (round_id is not None and last is None) or last_try:
+                raise
+            opened_after = last.number if last is not None else 0
+            # P-447: the round after the one the form showed was opened by another player's bet
+            # while this one was on its way. Start again on that round, if all it holds so far is
+            # the table's opening and other seats' bets: the bet lands where it would have.
+            db.session.rollback()
+            rnd = current_round(table)
+            game = registry.engine(table.game, table.variant)
+            if rnd is None or rnd.status != "open" or rnd.number != opened_after + 1 or \
+                    action.kind not in game.independent_actions or not others_only_since(rnd, game, action.seat, 0):
+                raise StaleError(MOVED_ON) from None
+            # As a form drawn on that round before any of its journal: a lost claim is tried again.
+            round_id, version, posted, settled, seen = rnd.id, rnd.version, rnd, None, 0
+    raise AssertionError("unreachable: the last try returns or raises")
 
 
 def others_only_since(rnd: Round, game: Game[Any], seat: int, seen: int) -> bool:

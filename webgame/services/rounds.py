@@ -700,7 +700,9 @@ def act(table: Table, player: Player, action: Action, *, round_id: int | None,
     reachable from a form, whatever kind a post names. ``posted`` is the round the form
     showed, if the caller has it loaded already, and ``settled`` how many settlement rows it
     had then (:func:`load_table`); ``seen`` is how many journal entries that round had when
-    the form was drawn (P-447)."""
+    the form was drawn (P-447). With ``seen``, a post the database refused because another
+    request wrote the round first is rolled back and tried again: call it with ``seen`` only
+    before anything else is written in the transaction."""
     owner = seat_owners(table).get(action.seat)
     if owner is None or owner.id != player.id:
         raise PlayError("That seat is not yours.")
@@ -860,7 +862,9 @@ def rebet(table: Table, player: Player, seat: int, *, round_id: int | None,
     out: Outcome | None = None
     for spot, amount in bets:
         out = act(table, player, Action("bet", seat, spot, amount), round_id=round_id, version=version, seen=seen)
-        round_id, version, seen = out.round.id, out.round.version, out.round.journal_len
+        # The next bet acts on the round this transaction has just written and holds: there is
+        # nothing to catch up with, and nothing may be rolled back (P-447's retries roll back).
+        round_id, version, seen = out.round.id, out.round.version, None
     assert out is not None
     return out
 

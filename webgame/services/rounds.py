@@ -703,10 +703,11 @@ def act(table: Table, player: Player, action: Action, *, round_id: int | None,
     the form was drawn (P-447). With ``seen``, a post the database refused because another
     request wrote the round first is rolled back and tried again: call it with ``seen`` only
     before anything else is written in the transaction."""
-    owner = seat_owners(table).get(action.seat)
-    if owner is None or owner.id != player.id:
-        raise PlayError("That seat is not yours.")
     for attempt in range(CLAIM_TRIES):
+        # Asked again on every try: a try after a rollback reads the seats afresh.
+        owner = seat_owners(table).get(action.seat)
+        if owner is None or owner.id != player.id:
+            raise PlayError("That seat is not yours.")
         last_try = attempt == CLAIM_TRIES - 1
         try:
             with db.session.no_autoflush:  # nothing is written before save() (one place for the claim)
@@ -752,7 +753,7 @@ def others_only_since(rnd: Round, game: Game[Any], seat: int, seen: int) -> bool
                               .where(RoundEvent.round_id == rnd.id, RoundEvent.seq > seen)).all()
     if not rows:
         return False
-    bookkeeping = {"open", game.seat_owner_action}
+    bookkeeping = {"open", game.seat_owner_action} - {None}
     for actor, moved in rows:
         kind = moved.get("kind") if isinstance(moved, dict) else None
         if actor == "table" and kind in bookkeeping:

@@ -258,9 +258,9 @@ def _text(v: Any) -> str:
 
 def form_state(round: Any, seat: Any) -> Markup:
     """The hidden fields every table form carries (the CSRF token, the round, version and
-    journal length the form was drawn on, the seat), written here rather than as a template macro: a play area
-    holds up to a dozen forms, and a macro call costs more than the fields themselves. The
-    markup is exactly what ``hidden_state`` in ``tables/_forms.html`` drew."""
+    journal length the form was drawn on, the seat), written here rather than as a template
+    macro: a play area holds up to a dozen forms, and a macro call costs more than the fields
+    themselves. The markup is exactly what ``hidden_state`` in ``tables/_forms.html`` drew."""
     return Markup(_state_fields(round, seat))
 
 

@@ -9,7 +9,7 @@ Flask endpoint that renders a fragment of the same size, in the same run. Two me
   a seeded exponential time of mean ``--pace`` seconds, so the offered load is players ÷ pace
   requests a second: the latency a player sees at that load, held to the targets.
 
-    python bench/bench_web.py [--players 1,4,16,50] [--games big-six,blackjack]
+    python bench/bench_web.py [--players 1,4,16,50] [--games big-six,blackjack,floor]
                               [--database sqlite,postgresql] [--seconds 6] [--slices 3] [--paced-seconds 10]
                               [--no-write]
                               [--paced-players 16,50,100] [--pace 1.0] [--seed 1]
@@ -25,7 +25,13 @@ players, every player runs its cycles at once, every POST timed:
 
 - Big Six: ``bet`` on the $1 bill, then ``spin`` (which settles it);
 - blackjack: ``bet`` $5 on the main spot, ``deal``, ``hit`` once, ``stand`` if the hand still
-  stands (declining insurance when offered): one round, settled.
+  stands (declining insurance when offered): one round, settled;
+- the floor (``bench/floor_app.py``): a post to the Big Six table that does only what every
+  action must do before its game (session, CSRF, login, rate limit, the table's one read, its
+  version's one write, the commit) and answers the bare server's fragment as large as a Big
+  Six action's: the most any action could reach on this stack if its game, ledger and felt
+  cost nothing. With it measured, the casino's server is ``bench.floor_app:app`` (the casino's
+  app plus that one route); it has no paced levels.
 
 A closed-loop level lasts ``--seconds`` at each server: every player runs its cycles again and
 again, and the answers that arrived within that time are counted (see :func:`run_load`). A
@@ -81,7 +87,9 @@ TARGET_P95_MS = 100.0
 TARGET_P99_MS = 250.0
 TARGET_LEVELS = (16, 50)  # players
 
-GAMES = {"big-six": "Big Six", "blackjack": "blackjack"}
+GAMES = {"big-six": "Big Six", "blackjack": "blackjack", "floor": "floor (no game)"}
+FLOOR_TABLES = "big-six"  # the floor's posts go to the players' Big Six tables
+FLOOR_BYTES = [23_000]  # the size of the floor's answer: the Big Six average once it is measured
 DATABASES = {"sqlite": "SQLite", "postgresql": "PostgreSQL"}
 BUY_IN = "2000"  # dollars, at each table; guests get GUEST_CHIPS below
 
@@ -315,7 +323,23 @@ def blackjack_cycle(p: Player) -> None:
             return
 
 
-CYCLES: dict[str, Callable[[Player], None]] = {"big-six": big_six_cycle, "blackjack": blackjack_cycle}
+def floor_cycle(p: Player) -> None:
+    """The floor (``bench/floor_app.py``): a post with the table's form fields that reads the
+    table, bumps its version and answers a fragment as large as a Big Six action's."""
+    p.think()
+    status, data, took = p.client.post(f"/tables/{p.table}/floor",
+                                       {"seat": "0", "kind": "bet", **p.state(), "bytes": str(FLOOR_BYTES[0])},
+                                       htmx=True)
+    p.latencies.append(took)
+    p.answered.append(time.perf_counter())
+    p.sizes.append(len(data))
+    if status != 200:
+        p.errors += 1
+        p.messages.add(f"floor: HTTP {status}")
+
+
+CYCLES: dict[str, Callable[[Player], None]] = {"big-six": big_six_cycle, "blackjack": blackjack_cycle,
+                                               "floor": floor_cycle}
 
 
 def bare_requests(count: int, size: int) -> Callable[[Player], None]:
@@ -556,7 +580,9 @@ def measure_game(run: Run, game: str, players: list[Player], bare_players: list[
             progress(f"{server} {game}, {n} players", rows[-1])
     run.sizes[game] = int(statistics.mean(s for p in players for s in p.sizes))
     run.bare_sizes[game] = int(statistics.mean(s for p in bare_players for s in p.sizes))
-    for n in paced_levels:
+    if game == "big-six":
+        FLOOR_BYTES[0] = run.sizes[game]
+    for n in (paced_levels if game != "floor" else []):  # a player's pace says nothing of the floor
         look_in(players)
         row = measure_paced(game, players[:n], CYCLES[game], paced_seconds, pace, f"{seed}:{game}:{n}")
         run.paced_casino.append(row)
@@ -592,10 +618,14 @@ def bench(db_kind: str, games: list[str], levels: list[int], paced_seconds: floa
                                   capture_output=True, text=True)
             tables = json.loads(made.stdout.strip().splitlines()[-1])
             bare_env = server_env(workdir, free_port(), workers)
-            with gunicorn("app:app", env, workdir / "casino.log") as base, \
+            # With the floor measured, the casino's server is its app with the floor's route added
+            # (bench/floor_app.py); every other route is the same.
+            target = "bench.floor_app:app" if "floor" in games else "app:app"
+            with gunicorn(target, env, workdir / "casino.log") as base, \
                     gunicorn("bench.bare_app:app", bare_env, workdir / "bare.log") as bare_base:
                 t0 = time.perf_counter()
-                players = setup_players(base, {g: tables[g] for g in games}, max(levels + paced_levels))
+                players = setup_players(base, {g: tables[FLOOR_TABLES if g == "floor" else g] for g in games},
+                                        max(levels + paced_levels))
                 bare_players = [Player(Client(bare_base), {}) for _ in range(max(levels + paced_levels))]
                 print(f"  {len(players)} players logged in ({time.perf_counter() - t0:.0f} s)",
                       file=sys.stderr, flush=True)
@@ -642,7 +672,7 @@ def run_markdown(run: Run, workers: int, seconds: float, slices: int, command: s
     ]
     pairs = list(zip(run.casino, run.bare))
     for c, b in pairs:
-        lines.append(f"| {GAMES[c.game]} | {c.players} | casino | {c.requests:,} | {c.rps:,.0f} | {c.p50:.1f} | "
+        lines.append(f"| {GAMES[c.game]} | {c.players} | {'floor' if c.game == 'floor' else 'casino'} | {c.requests:,} | {c.rps:,.0f} | {c.p50:.1f} | "
                      f"{c.p95:.1f} | {c.p99:.1f} | {c.errors} | {c.load:.1f} | {c.cpu_ms:.1f} | {c.rps / b.rps:.2f} |")
         lines.append(f"| {GAMES[b.game]} | {b.players} | bare Flask | {b.requests:,} | {b.rps:,.0f} | {b.p50:.1f} | "
                      f"{b.p95:.1f} | {b.p99:.1f} | {b.errors} | {b.load:.1f} | {b.cpu_ms:.1f} | |")
@@ -764,6 +794,11 @@ def write_results(runs: dict[str, str], paced_runs: dict[str, str] | None = None
          "Flask server's throughput left after the casino's work (sessions, CSRF, engine, ledger, "
          "database). Runs up to 2026-11-27 22:14 rendered the baseline from a string, which Jinja compiled anew "
          "for every request (about 1 ms, a third of its CPU then): their ratios read about twice these"),
+        ("- floor: `bench/floor_app.py`, the casino's app with one more route that does only what every "
+         "table action must do before its game (gunicorn and Flask, the signed session and its CSRF check, the "
+         "rate limit, the login, the table's one read, its version's one write, the commit, the security "
+         "headers) and answers the bare server's fragment, as large as a Big Six action's: floor ÷ bare is the "
+         "most a table action could reach on this stack with a game, a ledger and a felt that cost nothing"),
         ("- two measurements: the closed loop (no think time; one subsection per database, next) and at a "
          "player's pace (think time between actions; after them, with what each measurement means)"),
         "",
@@ -789,7 +824,7 @@ def replace_section(path: Path, section: str, start: str, end: str) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="1,4,16,50", help="concurrency levels, comma-separated")
-    parser.add_argument("--games", default="big-six,blackjack", help=f"comma-separated: {', '.join(GAMES)}")
+    parser.add_argument("--games", default="big-six,blackjack,floor", help=f"comma-separated: {', '.join(GAMES)}")
     parser.add_argument("--database", default="sqlite,postgresql", help=f"comma-separated: {', '.join(DATABASES)}")
     parser.add_argument("--seconds", type=float, default=6.0, help="length of each closed-loop level, per server")
     parser.add_argument("--slices", type=int, default=3,
@@ -818,7 +853,7 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"unknown {name} {', '.join(unknown)}; choose from {', '.join(known)}")
     command = "python bench/bench_web.py" + "".join(
         f" {flag} {value}" for flag, value, default in (("--players", args.players, "1,4,16,50"),
-                                                        ("--games", args.games, "big-six,blackjack"),
+                                                        ("--games", args.games, "big-six,blackjack,floor"),
                                                         ("--database", args.database, "sqlite,postgresql"),
                                                         ("--seconds", args.seconds, 6.0),
                                                         ("--slices", args.slices, 3),

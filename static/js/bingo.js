@@ -25,6 +25,27 @@
       if (cards) { cards.classList.toggle("is-auto", box.checked); }
     });
   }
-  document.addEventListener("htmx:afterSwap", restore);
+  /* The numbers daubed by hand stay daubed when the play area is drawn again (the end of the
+     game's reveal, another player buying cards): each by its card's serial and its number. */
+  var daubed = null;
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail && evt.detail.target;
+    if (!target || target.id !== "play") { return; }
+    daubed = Array.prototype.map.call(document.querySelectorAll("#play .bingo-card .bingo-sq.is-daubed[data-number]"), function (sq) {
+      return [sq.closest(".bingo-card").getAttribute("data-serial"), sq.getAttribute("data-number")];
+    });
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var kept = daubed || [];
+    daubed = null;
+    var wanted = {};
+    kept.forEach(function (d) { wanted[d[0] + "/" + d[1]] = true; });
+    if (!kept.length) { restore(); return; }
+    Array.prototype.forEach.call(document.querySelectorAll("#play .bingo-card .bingo-sq.is-called[data-number]"), function (sq) {
+      var serial = sq.closest(".bingo-card").getAttribute("data-serial");
+      if (wanted[serial + "/" + sq.getAttribute("data-number")] === true) { sq.classList.add("is-daubed"); }
+    });
+    restore();
+  });
   document.addEventListener("DOMContentLoaded", restore);
 })();

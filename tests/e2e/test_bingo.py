@@ -39,8 +39,20 @@ def test_a_guest_buys_cards_and_sees_the_game_called(page: Page, live_server):
     lit = page.locator(".bingo-ball.is-called")
     expect(lit.first).to_be_visible()
     expect(page.get_by_test_id("draw-caption")).to_contain_text(re.compile(r"Game \d+: ball \d+…"))
+    # Daubing by hand while the balls come out: a daub outlives the reveal (P-448), which lights
+    # the cards in place and draws the play area again once, at the end.
+    page.locator("[data-auto-daub]").uncheck()
+    first = page.locator(".bingo-card .bingo-sq.is-called[data-number]").first
+    number = first.get_attribute("data-number")
+    serial = first.locator("xpath=ancestor::div[@data-serial]").get_attribute("data-serial")
+    square = page.locator(f'.bingo-card[data-serial="{serial}"] .bingo-sq[data-number="{number}"]')
+    square.click()
+    expect(square).to_have_class(re.compile(r"\bis-daubed\b"))
     expect(page.get_by_test_id("bingo-results")).to_contain_text(re.compile(r"Card 1: (bingo|no bingo)"),
                                                                    timeout=30_000)
+    expect(square).to_have_class(re.compile(r"\bis-daubed\b"))
+    expect(page.locator(".bingo-card .bingo-sq.is-daubed")).to_have_count(1)
+    page.locator("[data-auto-daub]").check()
     expect(page.get_by_test_id("draw-caption")).to_contain_text("bingo!")  # a card always completes the line
     expect(page.locator(".bingo-card.is-winner")).not_to_have_count(0)
     expect(page.locator(".bingo-ball.is-last")).to_have_count(1)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import sqlalchemy as sa
 
@@ -157,6 +157,27 @@ def next_draw_time(table: Table, game: Any, rnd: Round | None) -> Any:
         return None
     every = game.draw_every(game.new_round(rules, _Unshuffled(), None))
     return next_draw(utcnow(), every) if every else None
+
+
+class BallsOut(NamedTuple):
+    balls: list[int]  # out so far, in the order drawn
+    reveal_ms: int  # the next one lights this long after the last
+
+
+def balls_out(table: Table) -> BallsOut | None:
+    """The balls a draw game's board shows now while its draw is revealed (keno, bingo), or
+    None when no draw is being revealed: the page's reveal asks for these every ``reveal_ms``
+    and lights the board itself, and on None fetches the whole play area once (P-448). The
+    same for every viewer: only the balls out so far, as :func:`reveal_draw` times them, never
+    a ball before its time, a ticket, a card or a result."""
+    rnd = current_round(table)
+    if rnd is None:
+        return None
+    game = registry.engine(table.game, table.variant)
+    view = game.view(game.load(rnd.state), None)
+    if not reveal_draw(view, rnd):
+        return None
+    return BallsOut([int(b) for b in view["balls"]], int(view["reveal_ms"]))
 
 
 def reveal_draw(view: dict[str, Any], rnd: Round) -> bool:

@@ -10,6 +10,7 @@ from flask import (
     current_app,
     flash,
     g,
+    make_response,
     redirect,
     render_template,
     request,
@@ -24,7 +25,7 @@ from ..engine.protocol import Action
 from ..extensions import db, limiter
 from ..models import Player, Table
 from ..services import play, strategy_charts
-from ..services.tableview import table_view
+from ..services.tableview import balls_out, table_view
 from .util import get_or_404, is_htmx, login_redirect, player_required
 
 bp = Blueprint("tables", __name__, url_prefix="/tables")
@@ -104,6 +105,27 @@ def fragment(table_id: int) -> Any:
     table = get_or_404(Table, table_id)
     _apply_clocks(table)
     return render_template("tables/_play.html", **table_view(table, _viewer()))
+
+
+@bp.get("/<int:table_id>/balls")
+def balls(table_id: int) -> Any:
+    """While a draw's balls come out (keno, bingo), the balls out so far: the page's reveal
+    asks every ``reveal_ms`` and lights its board from this small answer, so what the player is
+    marking or daubing stays as it is (P-448). Once the draw is shown whole (or no draw is being
+    shown) the answer is the whole play area, once, in place of the play area."""
+    table = get_or_404(Table, table_id)
+    if not is_htmx():
+        return redirect(url_for("tables.show", table_id=table.id))
+    # A draw being shown is over: no clock of the table's waits on its reveal (the page's stream
+    # applies them meanwhile), so the reveal's requests only read. The last one draws the table.
+    shown = balls_out(table)
+    if shown is None:
+        _apply_clocks(table)
+        resp = make_response(render_template("tables/_play.html", **table_view(table, _viewer())))
+        resp.headers["HX-Retarget"] = "#play"
+        resp.headers["HX-Reswap"] = "outerHTML"
+        return resp
+    return render_template("tables/_balls.html", table=table, balls=shown.balls, reveal_ms=shown.reveal_ms)
 
 
 def _done(table: Table, error: str = "", notice: str = "", work: play.RoundWork | None = None,

@@ -86,3 +86,22 @@ def test_a_look_at_the_table_keeps_a_player_present(app, guest):
     db.session.expire_all()
     assert utcnow() - table.seats[0].last_seen < timedelta(seconds=5)
     assert presence.absent(table) == []
+
+
+def test_a_look_within_the_fresh_time_writes_nothing(app, guest):
+    """A live refresh that finds the viewer's presence marked lately sends no UPDATE (and so
+    takes no write lock); once the mark is older than FRESH_S, the next look writes it."""
+    from tests.sqlcount import count_statements
+
+    table = make_table()
+    seat = Seat(guest, table, seat=0)
+    seat.page()
+    with count_statements() as sql:
+        seat.c.get(f"/tables/{table.id}/play", headers={"HX-Request": "true"})
+    assert "UPDATE" not in sql.verbs() and "INSERT" not in sql.verbs(), sql.report()
+    _gone(table, 0, seconds=presence.FRESH_S + 5)
+    with count_statements() as sql:
+        seat.c.get(f"/tables/{table.id}/play", headers={"HX-Request": "true"})
+    assert sql.verbs().get("UPDATE") == 1, sql.report()
+    db.session.expire_all()
+    assert utcnow() - table.seats[0].last_seen < timedelta(seconds=5)

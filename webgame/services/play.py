@@ -83,13 +83,19 @@ def look_in(table: Table, viewer: Player | None) -> None:
     """A look at the table: the viewer is present (P-015), and seats of players who are not
     are freed if nothing of theirs is on the layout. Committed here; a race loses quietly."""
     from ..extensions import db
-    from .presence import mark_present, sit_out_absent
+    from .presence import mark_present, seen_lately, sit_out_absent
 
     try:
-        if viewer is not None and any(s.player_id == viewer.id for s in table.seats):
+        mine = [s for s in table.seats if viewer is not None and s.player_id == viewer.id]
+        # A mark newer than FRESH_S is not written again (mark_present's own condition): a look
+        # that finds it fresh on the seats it has read writes nothing, so a live refresh takes
+        # no write lock.
+        if viewer is not None and mine and not all(seen_lately(s) for s in mine):
             mark_present(table.id, viewer.id)
-        sit_out_absent(table)
+        freed = sit_out_absent(table)
         db.session.commit()
     except PlayError:
         db.session.rollback()
-    db.session.refresh(table)
+        freed = -1
+    if freed:
+        db.session.refresh(table)  # a seat freed here, or the look undone: read the table again

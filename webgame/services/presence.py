@@ -27,6 +27,11 @@ def mark_present(table_id: int, player_id: int) -> None:
         .values(last_seen=now).execution_options(synchronize_session=False))
 
 
+def seen_lately(seat: Seat) -> bool:
+    """The seat's presence mark is newer than FRESH_S: :func:`mark_present` would not write it."""
+    return seat.last_seen is not None and seat.last_seen >= utcnow() - timedelta(seconds=FRESH_S)
+
+
 def absent(table: Table) -> list[Seat]:
     """The seats of people (never bots) who are not at the table by P-015: gone for
     ABSENT_AFTER_S, or no bet in the table's last MISSED_ROUNDS finished rounds since they sat

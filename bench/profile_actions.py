@@ -5,7 +5,9 @@ tool: CPU milliseconds and SQL statements per request, median of many.
     python bench/profile_actions.py --rounds 300 --profile big-six   # and a cProfile of the worst
 
 Each request is the table's htmx form post, with the `X-Kept` header the table's script sends
-(P-017), through the Flask test client on a SQLite file in a temporary folder; the app is the
+(P-017), through the Flask test client on a SQLite file in a temporary folder; after each
+round's first bet, a live refresh (`refresh`: the play area fetched again, as every other
+viewer's page does after a change at the table) is measured the same way. The app is the
 one the server runs (CSRF on). The CPU time is the thread's own (`time.thread_time`), so other
 work on the machine slows it less than a wall clock; the statement count is exact, and so is
 the count of Python function calls per request (measured on further rounds, not timed), the
@@ -82,11 +84,21 @@ class Browser:
         return set(ACTIONS.findall(self.html))
 
     def act(self, kind: str, extra: dict[str, str] | None = None, *, record: bool = True) -> bool:
-        from tests.sqlcount import count_statements
-
         r, v = ROUND.search(self.html), VERSION.search(self.html)
         form = {"seat": "0", "kind": kind, **(extra or {}),
                 "round_id": r.group(1) if r else "", "version": v.group(1) if v else ""}
+        self._timed(kind, record, lambda headers: self.c.post(
+            f"/tables/{self.table}/act", data={**form, "csrf_token": self.token}, headers=headers))
+        return True
+
+    def look(self, *, record: bool = True) -> None:
+        """A live refresh: the play area fetched again (``GET /tables/<id>/play``, with
+        ``X-Kept``), as every other viewer's page does after a change at the table."""
+        self._timed("refresh", record, lambda headers: self.c.get(f"/tables/{self.table}/play", headers=headers))
+
+    def _timed(self, kind: str, record: bool, send: Callable[[dict[str, str]], Any]) -> None:
+        from tests.sqlcount import count_statements
+
         prof = self.profiler if record and kind in self.profile_kinds else None
         with self.app.app_context(), count_statements() as sql:
             headers = {"HX-Request": "true"}
@@ -103,8 +115,7 @@ class Browser:
                 prof.enable()
             if self.count_calls:
                 sys.setprofile(count)
-            resp = self.c.post(f"/tables/{self.table}/act", data={**form, "csrf_token": self.token},
-                               headers=headers)
+            resp = send(headers)
             sys.setprofile(None)
             if prof:
                 prof.disable()
@@ -117,17 +128,18 @@ class Browser:
             self.calls.setdefault(kind, []).append(calls[0])
         elif record:
             self.samples.setdefault(kind, []).append((cpu * 1000, sql.count, len(resp.get_data())))
-        return True
 
 
 def big_six(b: Browser, record: bool = True) -> None:
     b.act("bet", {"spot": "1", "chip": "100"}, record=record)
+    b.look(record=record)
     b.act("spin", record=record)
 
 
 def blackjack(b: Browser, record: bool = True) -> None:
     """Bet, deal, hit once, stand if still standing; insurance declined (the bench's round)."""
     b.act("bet", {"spot": "main", "chip": "500"}, record=record)
+    b.look(record=record)
     b.act("deal", record=record)
     hit = False
     for _ in range(4):

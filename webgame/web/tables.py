@@ -80,12 +80,15 @@ def render_play(table: Table, error: str = "", notice: str = "", status: int = 2
 
 def _apply_clocks(table: Table) -> None:
     """A passed betting window or decision clock is applied by the next look at the table."""
+    moved = True
     try:
-        if play.tick(table):
+        moved = play.tick(table)
+        if moved:
             db.session.commit()
     except play.PlayError:
         db.session.rollback()
-    db.session.refresh(table)
+    if moved:  # a clock applied here, or someone else's first: the table as it is now
+        db.session.refresh(table)
     if table.next_seed is None:
         play.publish_next_commitment(table)  # shown before anyone bets on the next round
         db.session.commit()

@@ -100,7 +100,7 @@ def next_draw(now: datetime, every: int) -> datetime:
 def tick(table: Table) -> bool:
     """Apply a passed deadline, if any: close betting, or make the timed-out player's default
     move (D-009: the option that risks no more money). Returns True if the table moved."""
-    rnd = current_round(table)
+    rnd = current_round(table, clock_only=True)
     if rnd is None or rnd.status != "open":
         return open_itself(table, rnd)
     if rnd.deadline is None or utcnow() < rnd.deadline:

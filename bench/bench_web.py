@@ -283,6 +283,19 @@ class Player:
     def actions(self) -> set[str]:
         return set(ACTIONS.findall(self.client.html))
 
+    def post_timed(self, path: str, form: dict[str, str], what: str = "") -> int:
+        """Think (at a player's pace), post an htmx form and keep the answer's latency, arrival
+        and size; an answer other than 200 is an error."""
+        self.think()
+        status, data, took = self.client.post(path, form, htmx=True)
+        self.latencies.append(took)
+        self.answered.append(time.perf_counter())
+        self.sizes.append(len(data))
+        if status != 200:
+            self.errors += 1
+            self.messages.add(f"{what}HTTP {status}")
+        return status
+
     def act(self, kind: str, extra: dict[str, str] | None = None) -> bool:
         form = {"seat": "0", "kind": kind, **(extra or {}), **self.state()}
         self.think()
@@ -326,16 +339,8 @@ def blackjack_cycle(p: Player) -> None:
 def floor_cycle(p: Player) -> None:
     """The floor (``bench/floor_app.py``): a post with the table's form fields that reads the
     table, bumps its version and answers a fragment as large as a Big Six action's."""
-    p.think()
-    status, data, took = p.client.post(f"/tables/{p.table}/floor",
-                                       {"seat": "0", "kind": "bet", **p.state(), "bytes": str(FLOOR_BYTES[0])},
-                                       htmx=True)
-    p.latencies.append(took)
-    p.answered.append(time.perf_counter())
-    p.sizes.append(len(data))
-    if status != 200:
-        p.errors += 1
-        p.messages.add(f"floor: HTTP {status}")
+    p.post_timed(f"/tables/{p.table}/floor", {"seat": "0", "kind": "bet", **p.state(), "bytes": str(FLOOR_BYTES[0])},
+                 "floor: ")
 
 
 CYCLES: dict[str, Callable[[Player], None]] = {"big-six": big_six_cycle, "blackjack": blackjack_cycle,
@@ -346,16 +351,8 @@ def bare_requests(count: int, size: int) -> Callable[[Player], None]:
     """The bare server's share for one player: ``count`` POSTs answered with ``size`` bytes."""
     def run(p: Player) -> None:
         for i in range(count):
-            p.think()
-            status, data, took = p.client.post("/act", {"seat": "0", "kind": ("bet", "spin")[i % 2], "spot": "1",
-                                                        "chip": "100", "round_id": "1", "version": "1",
-                                                        "bytes": str(size)}, htmx=True)
-            p.latencies.append(took)
-            p.answered.append(time.perf_counter())
-            p.sizes.append(len(data))
-            if status != 200:
-                p.errors += 1
-                p.messages.add(f"HTTP {status}")
+            p.post_timed("/act", {"seat": "0", "kind": ("bet", "spin")[i % 2], "spot": "1", "chip": "100",
+                                  "round_id": "1", "version": "1", "bytes": str(size)})
     return run
 
 

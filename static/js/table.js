@@ -528,12 +528,15 @@
 
   /* ---------------------------------------------- what the player is entering */
   /* A play area fetched again (another player's move, the end of a draw's reveal, a region to
-     draw again) must not wipe what this player is in the middle of entering and has not posted:
-     the spots ticked on a keno ticket, the cards ticked to throw away, an amount typed. Before
-     such a swap every form control of the play area that differs from how the server drew it
-     is remembered; after it, the same control of the same form takes that value again, if the
-     form is still drawn for the same round (data-keep-entries: for any round, a ticket marked
-     for the next draw). The player's own post starts afresh: its answer is what it asked for. */
+     draw again) must not wipe what the player is in the middle of entering on a form that
+     stays open for many moves: the spots marked on a keno ticket, the numbers picked for a
+     bingo card (forms marked data-keep-entries). Before such a swap every control of those
+     forms that differs from how the server drew it is remembered; after it, the same control
+     of the same form takes that value again. The player's own post starts afresh: its answer
+     is what it asked for. (A form of one decision, a hand's discards or setting, is left as
+     the server draws it: a click landing on the element a swap has just replaced must not
+     come back as a tick the player took away.) */
+  var KEPT_FORMS = "#play form[data-keep-entries]";
   var ENTERED = 'input:not([type="hidden"]):not([type="submit"]):not([type="button"]), select, textarea';
   var entered = null;
 
@@ -544,55 +547,43 @@
     return (form.getAttribute("action") || "") + "|" + (kind ? kind.value : "") + "|" + (seat ? seat.value : "");
   }
 
-  function formRound(form) {
-    if (form.hasAttribute("data-keep-entries")) { return "*"; }
-    var rnd = form.querySelector('input[type="hidden"][name="round_id"]');
-    return rnd ? rnd.value : "";
+  function isBox(el) {
+    var type = (el.getAttribute("type") || "").toLowerCase();
+    return type === "checkbox" || type === "radio";
   }
 
   function controlKey(el) {
-    var type = (el.getAttribute("type") || "").toLowerCase();
-    return el.name + (type === "checkbox" || type === "radio" ? "=" + el.value : "");
+    return el.name + (isBox(el) ? "=" + el.value : "");
   }
 
   function changed(el) {
-    var type = (el.getAttribute("type") || "").toLowerCase();
-    if (type === "checkbox" || type === "radio") { return el.checked !== el.defaultChecked; }
+    if (isBox(el)) { return el.checked !== el.defaultChecked; }
     if (el.tagName === "SELECT") {
       return toArray(el.options).some(function (o) { return o.selected !== o.defaultSelected; });
     }
     return el.value !== el.defaultValue;
   }
 
-  function valueOf(el) {
-    var type = (el.getAttribute("type") || "").toLowerCase();
-    return (type === "checkbox" || type === "radio") ? el.checked : el.value;
-  }
-
   function rememberEntries() {
     var out = {};
-    toArray(doc.querySelectorAll("#play form")).forEach(function (form) {
+    toArray(doc.querySelectorAll(KEPT_FORMS)).forEach(function (form) {
       var values = {};
-      var any = false;
       toArray(form.querySelectorAll(ENTERED)).forEach(function (el) {
-        if (!el.name || !changed(el)) { return; }
-        values[controlKey(el)] = valueOf(el);
-        any = true;
+        if (el.name && changed(el)) { values[controlKey(el)] = isBox(el) ? el.checked : el.value; }
       });
-      if (any) { out[formKey(form)] = { round: formRound(form), values: values }; }
+      out[formKey(form)] = values;
     });
     return out;
   }
 
   function restoreEntries(kept) {
-    toArray(doc.querySelectorAll("#play form")).forEach(function (form) {
+    toArray(doc.querySelectorAll(KEPT_FORMS)).forEach(function (form) {
       var was = kept[formKey(form)];
-      if (!was || (was.round !== "*" && was.round !== formRound(form))) { return; }
+      if (!was) { return; }
       toArray(form.querySelectorAll(ENTERED)).forEach(function (el) {
         var key = el.name ? controlKey(el) : null;
-        if (key === null || !Object.prototype.hasOwnProperty.call(was.values, key) || el.disabled) { return; }
-        var type = (el.getAttribute("type") || "").toLowerCase();
-        if (type === "checkbox" || type === "radio") { el.checked = was.values[key]; } else { el.value = was.values[key]; }
+        if (key === null || !Object.prototype.hasOwnProperty.call(was, key) || el.disabled) { return; }
+        if (isBox(el)) { el.checked = was[key]; } else { el.value = was[key]; }
       });
     });
   }
@@ -604,9 +595,8 @@
     if (!d.shouldSwap || !d.target || d.target.id !== "play" || String(verb).toLowerCase() !== "get") { return; }
     entered = rememberEntries();
   });
-  doc.addEventListener("htmx:afterSwap", function (evt) {
-    var d = evt.detail || {};
-    if (!entered || !d.target || !doc.getElementById("play")) { return; }
+  doc.addEventListener("htmx:afterSwap", function () {
+    if (!entered || !doc.getElementById("play")) { return; }
     var kept = entered;
     entered = null;
     restoreEntries(kept);

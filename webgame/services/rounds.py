@@ -176,9 +176,9 @@ def seats_afresh(table: Table) -> None:
 
 def current_round(table: Table, *, clock_only: bool = False) -> Round | None:
     """The table's newest round. ``clock_only``: without the round's JSON columns (rules,
-    state, owners, stakes at risk), which a look at its clock does not read (they load when first touched); the next
-    full read of the same round in the session fills them in, so a page that looks at the
-    clock and then draws the round decodes its state once."""
+    state, owners, stakes at risk), which a look at its clock does not read (they load when
+    first touched); the next full read of the same round in the session fills them in, so a
+    page that looks at the clock and then draws the round decodes its state once."""
     query = sa.select(Round).where(Round.table_id == table.id).order_by(Round.number.desc()).limit(1)
     if clock_only:
         query = query.options(defer(Round.state), defer(Round.rules), defer(Round.carry_before),

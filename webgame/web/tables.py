@@ -105,7 +105,10 @@ def show(table_id: int) -> Any:
 @bp.get("/<int:table_id>/play")
 def fragment(table_id: int) -> Any:
     """The play area alone: what live updates and htmx swaps re-fetch."""
-    table = get_or_404(Table, table_id)
+    return _play_area(get_or_404(Table, table_id))
+
+
+def _play_area(table: Table) -> str:
     _apply_clocks(table)
     return render_template("tables/_play.html", **table_view(table, _viewer()))
 
@@ -123,8 +126,7 @@ def balls(table_id: int) -> Any:
     # applies them meanwhile), so the reveal's requests only read. The last one draws the table.
     shown = balls_out(table)
     if shown is None:
-        _apply_clocks(table)
-        resp = make_response(render_template("tables/_play.html", **table_view(table, _viewer())))
+        resp = make_response(_play_area(table))
         resp.headers["HX-Retarget"] = "#play"
         resp.headers["HX-Reswap"] = "outerHTML"
         return resp
